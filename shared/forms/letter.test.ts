@@ -18,28 +18,18 @@ import nachrichtCases from '#shared/forms/nachricht/eric-rule-cases.json' with {
 import fristverlaengerungCases from '#shared/forms/fristverlaengerung/eric-rule-cases.json' with { type: 'json' };
 import vorauszahlungCases from '#shared/forms/anpassung_vorauszahlung/eric-rule-cases.json' with { type: 'json' };
 
-const letters: { kind: string; element: LetterElement; cases: Record<string, RuleCase> }[] = [
-  {
-    kind: 'einspruch',
-    element: einspruchElement,
-    cases: einspruchCases.all as Record<string, RuleCase>,
-  },
-  {
-    kind: 'nachricht',
-    element: nachrichtElement,
-    cases: nachrichtCases.all as Record<string, RuleCase>,
-  },
-  {
-    kind: 'fristverlaengerung',
-    element: fristverlaengerungElement,
-    cases: fristverlaengerungCases.all as Record<string, RuleCase>,
-  },
-  {
-    kind: 'anpassung_vorauszahlung',
-    element: vorauszahlungElement,
-    cases: vorauszahlungCases.all as Record<string, RuleCase>,
-  },
-];
+const letters = (
+  [
+    ['einspruch', einspruchElement, einspruchCases],
+    ['nachricht', nachrichtElement, nachrichtCases],
+    ['fristverlaengerung', fristverlaengerungElement, fristverlaengerungCases],
+    ['anpassung_vorauszahlung', vorauszahlungElement, vorauszahlungCases],
+  ] as const
+).map(([kind, element, cases]): { kind: string; element: LetterElement; cases: Record<string, RuleCase> } => ({
+  kind,
+  element,
+  cases: cases.all as Record<string, RuleCase>,
+}));
 
 const table = letters.flatMap(({ kind, element, cases }) =>
   Object.entries(cases).map(([rule, { refused, accepted }]) => ({ kind, element, rule, refused, accepted })),

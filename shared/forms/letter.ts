@@ -40,11 +40,27 @@ export interface LetterElement {
  * A letter element's structure and rules as scripts/structure/generate.ts writes them beside the
  * module at `moduleUrl`: `structure/<name>.json` and `structure/<name>-rules.json`, each read when first asked for.
  */
-export function generatedElement(moduleUrl: string, name: string): Pick<LetterElement, 'structure' | 'rules'> {
+function generatedElement(moduleUrl: string, name: string): Pick<LetterElement, 'structure' | 'rules'> {
   return {
     structure: () => readStructure(new URL(`./structure/${name}.json`, moduleUrl)),
     rules: () => ruleBook(new URL(`./structure/${name}-rules.json`, moduleUrl)),
   };
+}
+
+/**
+ * A letter element of ELSTER's Nachricht schemas: its generated structure and rules
+ * (`generatedElement`), the namespace of `schema` in `version` (21 unless said) and its tax number
+ * in `Steuernummer` unless `taxNumberAt` says otherwise.
+ */
+export function elsterNachrichtElement(
+  moduleUrl: string,
+  name: string,
+  schema: string,
+  label: string,
+  version = '21',
+  taxNumberAt: readonly string[] = ['Steuernummer'],
+): LetterElement {
+  return { ...generatedElement(moduleUrl, name), namespace: `http://finkonsens.de/elster/elsternachricht/${schema}/v${version}`, version, label, taxNumberAt };
 }
 
 /** What every letter's request has: the tax number it is filed under, its element or the caller's XML, and its attachments. */

@@ -1,7 +1,7 @@
 // Which years a form is filed for on a given day, and why not another: the one place that decides
 // it for every form, from the window each form's facts declare (FormFacts `window`) and the years
 // whose schema steuerbote has (FormFacts `years`: its own, or the stand-in docs/sources.md names).
-import type { Finding } from '#shared/domain/ticket.ts';
+import type { Finding, Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts, YearWindow } from '#shared/forms/form-facts.ts';
 
 /**
@@ -22,7 +22,7 @@ export const assessedYearWindow = (offered: string): YearWindow => ({
  * The years of the Anmeldungssteuern forms (UStVA, LStA): from 2021, the first of ELSTER's current
  * Anmeldungssteuern structure, to the year begun, 2026 checked against the 2025 schema.
  */
-export const anmeldungssteuernYears: Pick<FormFacts, 'years' | 'window'> = {
+const anmeldungssteuernYears: Pick<FormFacts, 'years' | 'window'> = {
   years: [2021, 2022, 2023, 2024, 2025, 2026],
   window: {
     opens: 'year-begun',
@@ -30,6 +30,29 @@ export const anmeldungssteuernYears: Pick<FormFacts, 'years' | 'window'> = {
       "ELSTER's current Anmeldungssteuern structure begins with 2021 (ERiC carries the years before it in the older one), and 2026 is checked against the 2025 schema",
   },
 };
+
+/** The facts of an Anmeldungssteuern form (UStVA, LStA): its years, Verfahren `ElsterAnmeldung` and Datenart version `<datenart>_<year>`. */
+export const anmeldungFacts = <K extends Kind>(kind: K, datenart: string): FormFacts<K> => ({
+  kind,
+  ...anmeldungssteuernYears,
+  verfahren: 'ElsterAnmeldung',
+  datenart,
+  datenartVersion: (year) => `${datenart}_${year}`,
+});
+
+/**
+ * The facts of a return of a whole year (EÜR, GewSt, USt, KSt) from 2021 to `last`: filed while its
+ * assessment may be changed (`assessedYearWindow`), as Verfahren `ElsterErklaerung` with the Datenart
+ * version `<version>_<year>` (`datenart` unless said otherwise).
+ */
+export const erklaerungFacts = <K extends Kind>(kind: K, datenart: string, last: number, offered: string, version = datenart): FormFacts<K> => ({
+  kind,
+  years: Array.from({ length: last - 2020 }, (_, at) => 2021 + at),
+  window: assessedYearWindow(offered),
+  verfahren: 'ElsterErklaerung',
+  datenart,
+  datenartVersion: (year) => `${version}_${year}`,
+});
 
 const yearOf = (today: string) => Number(today.slice(0, 4));
 

@@ -2,12 +2,9 @@
 // 41.6.2.0 documentation, Schnittstellenbeschreibungen/Sonstige/Einspruch_22/Schema), generated into
 // structure/einspruch.json, and ERiC's rules of its workbook (Plausipruefungen/Sonstige/Einspruch/
 // Jahresdokumentation_Einspruch_22.xml) into structure/einspruch-rules.json (scripts/structure/generate.ts).
-import { generatedElement, type LetterElement } from '#shared/forms/letter.ts';
+import { elsterNachrichtElement, type LetterElement } from '#shared/forms/letter.ts';
 
-export const einspruchElement: LetterElement = {
-  ...generatedElement(import.meta.url, 'einspruch'),
-  namespace: 'http://finkonsens.de/elster/elsternachricht/einspruch/v22',
-  version: '22',
-  label: 'an <Einspruch> element (the appeal)',
-  taxNumberAt: ['Ordnungsbegriff', 'Steuernummer'],
-};
+export const einspruchElement: LetterElement = elsterNachrichtElement(import.meta.url, 'einspruch', 'einspruch', 'an <Einspruch> element (the appeal)', '22', [
+  'Ordnungsbegriff',
+  'Steuernummer',
+]);

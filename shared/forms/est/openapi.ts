@@ -73,12 +73,20 @@ const estJointExample = {
 
 const { deductions: _deductions, ...estJointWithoutDeductions } = estJointExample;
 
+// A child of both spouses all year, with the year's child benefit.
+const ownChildAllYear = {
+  child_benefit: '3000',
+  relation_taxpayer: { kind: 'own', span: '01.01-31.12' },
+  relation_spouse: { kind: 'own', span: '01.01-31.12' },
+};
+
 /**
  * A household of 2024 in the structured fields of each form: the couple's phone and Elterngeld
  * (§ 32b), Anlage N with home office and union dues, Vorsorgeaufwand per person and the further
  * other provision of both, maintenance to the spouse's divorced former partner with the recipient's
  * IdNr, and two children with their own health insurance and childcare costs.
  */
+
 const estHouseholdExample = {
   ...estJointWithoutDeductions,
   year: 2024,
@@ -106,9 +114,7 @@ const estHouseholdExample = {
       idnr: '07792563183',
       first_name: 'Tobias',
       birth_date: '2014-08-20',
-      child_benefit: '3000',
-      relation_taxpayer: { kind: 'own', span: '01.01-31.12' },
-      relation_spouse: { kind: 'own', span: '01.01-31.12' },
+      ...ownChildAllYear,
       health_insurance: { parents_policy: { health: '480.00', care: '95.00' } },
       childcare: { services: [{ service: 'Hort, Stadt München', span: '01.01-31.12', amount: '1200.00' }] },
     },
@@ -116,9 +122,7 @@ const estHouseholdExample = {
       idnr: '08842563971',
       first_name: 'Regina',
       birth_date: '2019-02-11',
-      child_benefit: '3000',
-      relation_taxpayer: { kind: 'own', span: '01.01-31.12' },
-      relation_spouse: { kind: 'own', span: '01.01-31.12' },
+      ...ownChildAllYear,
       childcare: { services: [{ service: 'Kindergarten Sonnenschein, München', span: '01.01-31.12', amount: '2400.00' }] },
     },
   ],

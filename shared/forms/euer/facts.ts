@@ -1,5 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import { assessedYearWindow } from '#shared/forms/years.ts';
+import { erklaerungFacts } from '#shared/forms/years.ts';
 
 /**
  * The Anlage EÜR (E77) from 2021, the first year of its new Nutzdaten structure
@@ -11,13 +11,9 @@ import { assessedYearWindow } from '#shared/forms/years.ts';
  * four years (§ 169 Abs. 2 Satz 1 Nr. 2 AO) from the end of the year it is filed, at the latest three
  * years after the tax year (§ 170 Abs. 2 Satz 1 Nr. 1 AO), the end of the seventh year after it.
  */
-export const euerFacts: FormFacts<'euer'> = {
-  kind: 'euer',
-  years: [2021, 2022, 2023, 2024, 2025],
-  window: assessedYearWindow(
-    "ELSTER's E77 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2025 is checked against the 2024 schema",
-  ),
-  verfahren: 'ElsterErklaerung',
-  datenart: 'EUER',
-  datenartVersion: (year) => `EUER_${year}`,
-};
+export const euerFacts: FormFacts<'euer'> = erklaerungFacts(
+  'euer',
+  'EUER',
+  2025,
+  "ELSTER's E77 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2025 is checked against the 2024 schema",
+);

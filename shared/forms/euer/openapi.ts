@@ -2,6 +2,7 @@
 // field of E77 documented beside the ELSTER element it fills (shared/forms/documented-parts.ts), what
 // the contract says of its fields, and its examples. Every request example passes the service's own
 // checks (shared/openapi/document.test.ts).
+import { vorsatzFilerFields } from '#shared/forms/year-end-openapi.ts';
 import * as z from 'zod/mini';
 import { documentedParts } from '#shared/forms/documented-elements.ts';
 import type { FormOpenapi } from '#shared/forms/form.ts';
@@ -53,8 +54,7 @@ export const formOpenapi: FormOpenapi = {
   schema: z.strictObject(euerShape(parts)),
   year: `an Anlage EÜR for ${euerFacts.years[0]} to ${euerFacts.years.at(-1)} (${euerFacts.years.at(-1)} on the ${euerFacts.years.at(-2)} schema, as no newer one is published), once the year has ended (422 \`YEAR_NOT_ENDED\`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 \`YEAR_CLOSED\`)`,
   fields: (common) => ({
-    tax_number: `${common.tax_number}. Either this or \`tax_office\`; written to Vorsatz/StNr`,
-    tax_office: 'For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer (Vorsatz/OrdNrArt "O")',
+    ...vorsatzFilerFields(common),
     euer: "The Anlage EÜR itself (E77/EUER), required unless `xml` is given: `allg` (the business), `bein` (Betriebseinnahmen), `baus` (Betriebsausgaben by line), `ermittlung_gewinn` (from the sums to the profit) and the rest of the year's ELSTER schema, every group and field under its name in snake case: a group `Ermittlung_Gewinn` is `ermittlung_gewinn`, a field `E6000401` is `e6000401`, a repeating element a list. A line given entry by entry lists them in `einz` (`bezeichnung` and amount fields), its total in `sum`. Amounts with cents are numbers or decimal strings (\"84000.00\"). Left out, the line sums, the Summe der Betriebseinnahmen (`e6001201`), der Betriebsausgaben (`e6005301`), their carried-over lines (`e6005501`, `e6005601`) and the profit lines (`e6006801`, `e6007002`, `e6007202`, written when not zero) are computed; given, each must be what its lines compute (422 `TOTAL_MISMATCH` with the rule's name in `rule` and the computed amount in `expected`). The groups around some fields differ by year (until 2023 the two sums stand in `weitere_angabe` and `summe_baus`); a field the year's form does not have is `UNKNOWN_FIELD`, with the fields it has in `expected`",
     aveuer: 'Anlage AVEÜR, the fixed assets (E77/AVEUER); the same naming',
     sz: 'Anlage SZ, the interest on debts not deductible under § 4 Abs. 4a EStG (E77/SZ); the same naming',

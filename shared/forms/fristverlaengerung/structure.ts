@@ -2,12 +2,11 @@
 // defines it (ERiC 41.6.2.0 documentation, Schnittstellenbeschreibungen/Sonstige/Fristverlaengerung_21/
 // Schema), generated into structure/fristverlaengerung.json, and ERiC's rules of its workbook
 // (Jahresdokumentation_Fristverlaengerung_21.xml) into structure/fristverlaengerung-rules.json.
-import { generatedElement, type LetterElement } from '#shared/forms/letter.ts';
+import { elsterNachrichtElement, type LetterElement } from '#shared/forms/letter.ts';
 
-export const fristverlaengerungElement: LetterElement = {
-  ...generatedElement(import.meta.url, 'fristverlaengerung'),
-  namespace: 'http://finkonsens.de/elster/elsternachricht/fristverlaengerung/v21',
-  version: '21',
-  label: 'a <Fristverlaengerung> element (a request for more time to file)',
-  taxNumberAt: ['Steuernummer'],
-};
+export const fristverlaengerungElement: LetterElement = elsterNachrichtElement(
+  import.meta.url,
+  'fristverlaengerung',
+  'fristverlaengerung',
+  'a <Fristverlaengerung> element (a request for more time to file)',
+);

@@ -1,5 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import { assessedYearWindow } from '#shared/forms/years.ts';
+import { erklaerungFacts } from '#shared/forms/years.ts';
 
 /**
  * The trade tax return (E20) from 2021, the first year of the E20 schemas at hand
@@ -11,13 +11,9 @@ import { assessedYearWindow } from '#shared/forms/years.ts';
  * return is filed, at the latest three years after the year (§ 170 Abs. 2 Satz 1 Nr. 1 AO), so the
  * end of the seventh year after it.
  */
-export const gewstFacts: FormFacts<'gewst'> = {
-  kind: 'gewst',
-  years: [2021, 2022, 2023, 2024, 2025],
-  window: assessedYearWindow(
-    "ELSTER's E20 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2025 is checked against the 2024 schema and rules",
-  ),
-  verfahren: 'ElsterErklaerung',
-  datenart: 'GewSt',
-  datenartVersion: (year) => `GewSt_${year}`,
-};
+export const gewstFacts: FormFacts<'gewst'> = erklaerungFacts(
+  'gewst',
+  'GewSt',
+  2025,
+  "ELSTER's E20 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2025 is checked against the 2024 schema and rules",
+);

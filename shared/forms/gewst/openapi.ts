@@ -2,6 +2,7 @@
 // every field of E20 documented beside the ELSTER element it fills (shared/forms/documented-elements.ts), what the
 // contract says of its fields, and its examples. Every request example passes the service's own
 // checks (shared/openapi/document.test.ts).
+import { vorsatzFilerFields } from '#shared/forms/year-end-openapi.ts';
 import * as z from 'zod/mini';
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { contractText } from '#shared/contract-text.ts';
@@ -41,8 +42,7 @@ export const formOpenapi: FormOpenapi = {
   schema: z.strictObject(gewstShape(documented, (part) => z.array(part))),
   year: `a trade tax return for ${gewstFacts.years[0]} to ${gewstFacts.years.at(-1)} (${gewstFacts.years.at(-1)} checked against the ${gewstFacts.years.at(-2)} schema and rules until ELSTER publishes its own), once the year has ended (422 \`YEAR_NOT_ENDED\`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 \`YEAR_CLOSED\`)`,
   fields: (common) => ({
-    tax_number: `${common.tax_number}. Either this or \`tax_office\`; written to Vorsatz/StNr`,
-    tax_office: 'For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer (Vorsatz/OrdNrArt "O")',
+    ...vorsatzFilerFields(common),
     gew_st1a: text('gew_st1a'),
     emu: 'Anlage EMU (E20/EMU), a list: the partners of a partnership and their shares; the same naming',
     ohg: 'Anlage ORG (E20/OHG), a list: one per controlled company of an Organschaft; the same naming',

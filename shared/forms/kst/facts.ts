@@ -1,5 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import { assessedYearWindow } from '#shared/forms/years.ts';
+import { erklaerungFacts } from '#shared/forms/years.ts';
 
 /**
  * The corporate income tax return (E30) from 2021, the first year of the E30 schemas at hand
@@ -11,11 +11,10 @@ import { assessedYearWindow } from '#shared/forms/years.ts';
  * year (§ 170 Abs. 2 Satz 1 Nr. 1 AO), so until the end of the seventh year after it. ERiC names
  * the Datenart version by E30's Unterfallart 30 (Datenartversionmatrix.xml: `KSt_30_<Jahr>`).
  */
-export const kstFacts: FormFacts<'kst'> = {
-  kind: 'kst',
-  years: [2021, 2022, 2023, 2024, 2025],
-  window: assessedYearWindow('the E30 schemas at hand begin with 2021, and 2025 is checked against the 2024 one'),
-  verfahren: 'ElsterErklaerung',
-  datenart: 'KSt',
-  datenartVersion: (year) => `KSt_30_${year}`,
-};
+export const kstFacts: FormFacts<'kst'> = erklaerungFacts(
+  'kst',
+  'KSt',
+  2025,
+  'the E30 schemas at hand begin with 2021, and 2025 is checked against the 2024 one',
+  'KSt_30',
+);

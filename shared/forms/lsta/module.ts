@@ -10,6 +10,7 @@ import { lstaFindings } from '#shared/forms/lsta/rules.ts';
 import { lstaFilingOf, lstaSchema, type LstaFiling } from '#shared/forms/lsta/schema.ts';
 import { lstaElementOf, readLstaBack, readLstaNutzdaten } from '#shared/forms/lsta/xml-reader.ts';
 import { lstaNutzdaten } from '#shared/forms/lsta/xml-writer.ts';
+import { partiesXml } from '#shared/forms/parties.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
 export const formModule: FormModule<'lsta'> = {
@@ -45,9 +46,7 @@ function nutzdaten(body: LstaFiling, options: { herstellerId: string; createdAt:
     kennzahlen: body.kennzahlen,
     supplier: body.supplier,
     ...(body.flags && { flags: body.flags }),
-    ...(body.business && { business: body.business }),
-    ...(body.advisor && { advisor: body.advisor }),
-    ...(body.advisor_client && { advisor_client: body.advisor_client }),
+    parties: partiesXml(body),
     ...options,
   });
 }

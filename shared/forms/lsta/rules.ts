@@ -25,8 +25,20 @@ const totalOf83 = ['47', '48', '49', '61', '62', '63', '64', '65', '66', '67', '
 const nullHints = ['33', '43', '45', '47', '61', '62', '63', '64', '65', '66', '67', '68', '70', '72', '73', '74', '78', '90'];
 // LStA_Vorjahrangabe_unzulaessig and LStA_Folgejahrangabe_unzulaessig: the periods that may hold
 // wages of the prior year (January, February, the first quarter, the year) and of the next.
-const priorYearPeriods = ['01', '02', '41', '19'];
-const nextYearPeriods = ['12', '44', '19'];
+const yearShifts: readonly { suffix: string; periods: readonly string[]; rule: EricRuleName; wages: string }[] = [
+  {
+    suffix: '_vorjahr',
+    periods: ['01', '02', '41', '19'],
+    rule: 'LStA_Vorjahrangabe_unzulaessig',
+    wages: 'prior year, which belong to a return for January, February, the first quarter or the year',
+  },
+  {
+    suffix: '_folgejahr',
+    periods: ['12', '44', '19'],
+    rule: 'LStA_Folgejahrangabe_unzulaessig',
+    wages: 'next year, which belong to a return for December, the fourth quarter or the year',
+  },
+];
 
 // ERiC's rules LStA_LoKi_*: the church taxes a Land's tax offices do not collect, by the first two
 // digits of the ELSTER tax number (shared/elster/rules/Jahresdokumentation_LStA_2025.xml).
@@ -163,20 +175,11 @@ export function lstaFindings(figures: LstaFigures): Finding[] {
       });
   }
 
-  const prior = Object.keys(kennzahlen).find((key) => key.endsWith('_vorjahr'));
-  if (prior && !priorYearPeriods.includes(figures.period))
-    rule('LStA_Vorjahrangabe_unzulaessig', {
-      path: `kennzahlen.${prior}`,
-      code: 'KZ_NOT_FOR_PERIOD',
-      message: 'takes wages of the prior year, which belong to a return for January, February, the first quarter or the year',
-    });
-  const next = Object.keys(kennzahlen).find((key) => key.endsWith('_folgejahr'));
-  if (next && !nextYearPeriods.includes(figures.period))
-    rule('LStA_Folgejahrangabe_unzulaessig', {
-      path: `kennzahlen.${next}`,
-      code: 'KZ_NOT_FOR_PERIOD',
-      message: 'takes wages of the next year, which belong to a return for December, the fourth quarter or the year',
-    });
+  for (const shift of yearShifts) {
+    const shifted = Object.keys(kennzahlen).find((key) => key.endsWith(shift.suffix));
+    if (shifted && !shift.periods.includes(figures.period))
+      rule(shift.rule, { path: `kennzahlen.${shifted}`, code: 'KZ_NOT_FOR_PERIOD', message: `takes wages of the ${shift.wages}` });
+  }
   if (!corrected)
     for (const kz of nullHints)
       if (given(kz) && readable && cents(kz) === 0)

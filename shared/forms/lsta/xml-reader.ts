@@ -5,7 +5,8 @@
 import type { Finding } from '#shared/domain/ticket.ts';
 import { anmeldungssteuernSetBySelf, readSupplier, type Supplier } from '#shared/forms/anmeldungssteuern.ts';
 import { replacedElements } from '#shared/forms/replaced.ts';
-import { partiesOf, partyElementOf } from '#shared/forms/parties.ts';
+import { partiesOf } from '#shared/forms/parties.ts';
+import { commonElementOf, isElement, problemInto, readFilingHead } from '#shared/forms/anmeldungssteuern-xml.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import type { EricRuleName } from '#shared/forms/lsta/eric-rules.ts';
 import { flagKennzahlen, keyOf, kennzahlOf, type LstaFlag, lstaKennzahlen } from '#shared/forms/lsta/kennzahlen.ts';
@@ -14,7 +15,7 @@ import { lstaSchemaStructure } from '#shared/forms/lsta/structure.ts';
 import { lstaNamespace } from '#shared/forms/lsta/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
-import { readXml, textOf, type XmlElement, type XmlNode, type XmlTree } from '#shared/xml/xml.ts';
+import { readXml, textOf, type XmlTree } from '#shared/xml/xml.ts';
 
 /** What a caller's Nutzdaten say: the return and who files it. */
 export type LstaReadFigures = LstaFigures & {
@@ -35,21 +36,11 @@ const formats = {
   count: { pattern: /^(?:0|[1-9][0-9]{0,6})$/, message: 'must be a whole number without leading zeros, like 12' },
   key: { pattern: /^[0-9]{9}$/, message: 'must be nine digits' },
 };
-const requestElements: Record<string, string> = {
-  period: 'Zeitraum',
-  year: 'Jahr',
-  tax_number: 'Steuernummer',
-  'flags.supplementary_text': 'Kz23_Begruendung',
-};
-const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
-
 /** The element of the Nutzdaten that holds a request field: `kennzahlen.kz42_lfdjahr` is `Kz42_lfdJahr`, `flags.corrected` is `Kz10`. */
 export function lstaElementOf(requestPath: string, year: number): string {
   const key = /^kennzahlen\.(\w+)$/.exec(requestPath)?.[1];
   if (key) return kennzahlOf(year, key)?.element ?? `Kz${key.slice(2)}`;
-  const flag = /^flags\.(\w+)$/.exec(requestPath)?.[1];
-  if (flag && flag in flagKennzahlen) return `Kz${flagKennzahlen[flag as LstaFlag]}`;
-  return partyElementOf(requestPath) ?? requestElements[requestPath] ?? requestPath;
+  return commonElementOf(requestPath, flagKennzahlen);
 }
 
 /**
@@ -73,8 +64,7 @@ export async function readLstaNutzdaten(
   });
   if (!read.ok) return read;
   const findings = read.findings;
-  const problem = (element: string, code: string, message: string, rule?: EricRuleName) =>
-    findings.push({ path: element ? `xml.${element}` : 'xml', code, message, ...(rule && { rule }) });
+  const problem = problemInto<EricRuleName>(findings);
   const root = read.element;
   const steuerfall = root.Steuerfall;
   const filing = isElement(steuerfall) ? steuerfall.Lohnsteueranmeldung : undefined;
@@ -82,16 +72,12 @@ export async function readLstaNutzdaten(
     problem(isElement(steuerfall) ? 'Lohnsteueranmeldung' : 'Steuerfall', 'XML_STRUCTURE', 'must be there once: <Steuerfall><Lohnsteueranmeldung>…');
     return { ok: false, findings: distinctFindings(findings) };
   }
-  const text = (element: string, rule: EricRuleName) => {
-    const value = textOf(filing[element]);
-    if (value === undefined || value === '') problem(element, 'XML_STRUCTURE', 'must be there once, with a value', rule);
-    return value ?? '';
-  };
-  const jahr = text('Jahr', 'LStA_Jahr_Pflichtfeld');
-  if (jahr !== '' && jahr !== String(year)) problem('Jahr', 'XML_VERSION', `must be ${year}, the year of the form`, 'LStA_Jahr_gleich_VZ');
-  const period = text('Zeitraum', 'LStA_Zeitraum_Pflichtfeld');
-  const taxNumber = text('Steuernummer', 'LStA_Steuernummer_Pflichtfeld');
-  if (taxNumber !== '' && !/^\d{13}$/.test(taxNumber)) problem('Steuernummer', 'TAX_NUMBER_FORMAT', 'must be the 13-digit ELSTER tax number');
+  const { period, taxNumber } = readFilingHead(
+    filing,
+    year,
+    { year: 'LStA_Jahr_Pflichtfeld', sameYear: 'LStA_Jahr_gleich_VZ', period: 'LStA_Zeitraum_Pflichtfeld', taxNumber: 'LStA_Steuernummer_Pflichtfeld' },
+    problem,
+  );
 
   const kennzahlen: Record<string, string> = {};
   const flags: LstaFlags = {};

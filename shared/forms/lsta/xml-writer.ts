@@ -3,16 +3,14 @@
 // element in the schema's order (structure.ts). Amounts are written with a dot and exactly two
 // decimals, counts as whole numbers, as the schema's types ask (DezimalzahlOhneFuehrNull_…_MinNK2_
 // MaxNK2, GanzzahlNichtNegOhneFuehrNull_MaxVK7); Kz09 carries the Hersteller-ID alone, as the UStVA's.
-import { type Supplier, supplierXml } from '#shared/forms/anmeldungssteuern.ts';
-import { partiesXml, type Parties } from '#shared/forms/parties.ts';
-import { flagKennzahlen, kennzahlOf, type LstaFlag } from '#shared/forms/lsta/kennzahlen.ts';
+import type { Supplier } from '#shared/forms/anmeldungssteuern.ts';
+import { anmeldungssteuernXml, commonFilingValues } from '#shared/forms/anmeldungssteuern-xml.ts';
+import { flagKennzahlen, kennzahlOf } from '#shared/forms/lsta/kennzahlen.ts';
 import type { LstaFlags } from '#shared/forms/lsta/model.ts';
 import { lohnsteueranmeldung } from '#shared/forms/lsta/structure.ts';
-import { berlinDate } from '#shared/domain/berlin-date.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, toCents } from '#shared/tax/money.ts';
-import { buildXml } from '#shared/xml/build.ts';
 
-export interface LstaNutzdatenInput extends Parties {
+export interface LstaNutzdatenInput {
   year: number;
   period: string;
   /** 13-digit ELSTER format */
@@ -20,6 +18,8 @@ export interface LstaNutzdatenInput extends Parties {
   kennzahlen: Record<string, number | string>;
   flags?: LstaFlags;
   supplier: Supplier;
+  /** Berater, Mandant, Unternehmer: each its elements in the schema's order (partiesXml). */
+  parties: Record<string, Record<string, string>>;
   herstellerId: string;
   createdAt: Date;
 }
@@ -31,30 +31,12 @@ export const lstaNamespace = (year: number) => `http://finkonsens.de/elster/elst
  * `lstaFindings`; anything it cannot write faithfully throws rather than be altered.
  */
 export function lstaNutzdaten(input: LstaNutzdatenInput): string {
-  if (!/^\d{13}$/.test(input.taxNumber)) throw new RangeError('the tax number must have 13 digits (ELSTER format)');
-  const values = new Map<string, string>([
-    ['Jahr', String(input.year)],
-    ['Zeitraum', input.period],
-    ['Steuernummer', input.taxNumber],
-    ['Kz09', input.herstellerId],
-    ...(Object.entries(flagKennzahlen) as [LstaFlag, string][])
-      .filter(([flag]) => input.flags?.[flag] === true)
-      .map(([, kz]): [string, string] => [`Kz${kz}`, '1']),
-    ...(input.flags?.supplementary_text === undefined ? [] : [['Kz23_Begruendung', input.flags.supplementary_text] as [string, string]]),
+  const values = [
+    ...commonFilingValues(input, flagKennzahlen),
+    ['Zeitraum', input.period] as [string, string],
     ...Object.entries(input.kennzahlen).map(([key, value]) => kennzahlValue(input.year, key, value)),
-  ]);
-  const names = (lohnsteueranmeldung(input.year).children ?? []).map((facts) => facts.name);
-  for (const name of values.keys()) if (!names.includes(name)) throw new RangeError(`${name} is not an element of Lohnsteueranmeldung in ${input.year}`);
-  const elements = Object.fromEntries([...values].sort(([a], [b]) => names.indexOf(a) - names.indexOf(b)));
-  return buildXml({
-    Anmeldungssteuern: {
-      '@_xmlns': lstaNamespace(input.year),
-      '@_version': String(input.year),
-      Erstellungsdatum: berlinDate(input.createdAt).replaceAll('-', ''),
-      DatenLieferant: supplierXml(input.supplier),
-      Steuerfall: { ...partiesXml(input), Lohnsteueranmeldung: elements },
-    },
-  });
+  ];
+  return anmeldungssteuernXml({ ...input, namespace: lstaNamespace(input.year) }, lohnsteueranmeldung(input.year), values);
 }
 
 function kennzahlValue(year: number, key: string, value: number | string): [string, string] {

@@ -1,5 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import { assessedYearWindow } from '#shared/forms/years.ts';
+import { erklaerungFacts } from '#shared/forms/years.ts';
 
 /**
  * The annual VAT return (E50) from 2021, the first year of the E50 schemas ELSTER publishes
@@ -10,13 +10,9 @@ import { assessedYearWindow } from '#shared/forms/years.ts';
  * with the end of the year the return is filed, at the latest three years after the tax year
  * (§ 170 Abs. 2 Satz 1 Nr. 1 AO), so the end of the seventh year after it.
  */
-export const ustFacts: FormFacts<'ust'> = {
-  kind: 'ust',
-  years: [2021, 2022, 2023, 2024, 2025, 2026],
-  window: assessedYearWindow(
-    "ELSTER's E50 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2026 is checked against the 2025 schema",
-  ),
-  verfahren: 'ElsterErklaerung',
-  datenart: 'USt',
-  datenartVersion: (year) => `USt_${year}`,
-};
+export const ustFacts: FormFacts<'ust'> = erklaerungFacts(
+  'ust',
+  'USt',
+  2026,
+  "ELSTER's E50 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2026 is checked against the 2025 schema",
+);

@@ -2,6 +2,7 @@
 // every field of E50 documented beside the ELSTER element it fills (shared/forms/documented-elements.ts), what the
 // contract says of its fields, and its examples. Every request example passes the service's own
 // checks (shared/openapi/document.test.ts).
+import { vorsatzFilerFields } from '#shared/forms/year-end-openapi.ts';
 import * as z from 'zod/mini';
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { documentedParts } from '#shared/forms/documented-elements.ts';
@@ -53,8 +54,7 @@ export const formOpenapi: FormOpenapi = {
   schema: z.strictObject(ustShape(documented)),
   year: `an annual VAT return for ${ustFacts.years[0]} to ${ustFacts.years.at(-1)}, once the year has ended (422 \`YEAR_NOT_ENDED\`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 \`YEAR_CLOSED\`)`,
   fields: (common) => ({
-    tax_number: `${common.tax_number}. Either this or \`tax_office\`; written to Vorsatz/StNr`,
-    tax_office: 'For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer (Vorsatz/OrdNrArt "O")',
+    ...vorsatzFilerFields(common),
     ust2a: text('ust2a'),
     un: 'Anlage UN (E50/UN), for a business established abroad; the same naming',
     fv: 'Anlage FV (E50/FV), for a fiscal representative; the same naming',

@@ -1,5 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import { anmeldungssteuernYears } from '#shared/forms/years.ts';
+import { anmeldungFacts } from '#shared/forms/years.ts';
 
 /**
  * The filings a UStVA request makes, each its own element in ELSTER's `Steuerfall`: the return for
@@ -14,11 +14,4 @@ export type UstvaType = (typeof ustvaTypes)[number];
  * is published yet and the 2025 form is taken (docs/sources.md). A UStVA is accepted for any year
  * begun; whether its period is open is its rules' part (shared/forms/filing-window.ts).
  */
-export const ustvaFacts: FormFacts<'ustva'> = {
-  kind: 'ustva',
-  ...anmeldungssteuernYears,
-  verfahren: 'ElsterAnmeldung',
-  datenart: 'UStVA',
-  datenartVersion: (year) => `UStVA_${year}`,
-  filings: ustvaTypes,
-};
+export const ustvaFacts: FormFacts<'ustva'> = { ...anmeldungFacts('ustva', 'UStVA'), filings: ustvaTypes };

@@ -12,13 +12,14 @@ import { flagKennzahlen, type UstvaNutzdatenInput, ustvaNamespace } from '#share
 import { readSupplier } from '#shared/forms/anmeldungssteuern.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
-import { textOf, type XmlElement, type XmlNode, type XmlTree } from '#shared/xml/xml.ts';
+import { textOf, type XmlTree } from '#shared/xml/xml.ts';
 import { isoDateOf } from '#shared/tax/dates.ts';
 import { isAmount } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
 import type { EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
-import { type advisorClientElements, partyElementOf, partiesOf } from '#shared/forms/parties.ts';
+import { type advisorClientElements, partiesOf } from '#shared/forms/parties.ts';
+import { commonElementOf, isElement, problemInto, readFilingHead } from '#shared/forms/anmeldungssteuern-xml.ts';
 import type { UstvaType } from '#shared/forms/ustva/facts.ts';
 
 /** What a caller's Nutzdaten say: the filing they hold, and who files it. */
@@ -53,15 +54,6 @@ const numberFormats = {
   tax: { pattern: /^(?!-0\.00$)-?(?:0|[1-9][0-9]{0,10})\.[0-9]{2}$/, message: 'must be euros and cents with a dot and exactly two decimals, like 1234.50' },
 };
 
-const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
-
-const requestElements: Record<string, string> = {
-  period: 'Zeitraum',
-  year: 'Jahr',
-  tax_number: 'Steuernummer',
-  'flags.supplementary_text': 'Kz23_Begruendung',
-};
-
 // ERiC's rules of a filing's own elements, named with each filing's prefix (eric-rules.ts).
 const filingRules: Record<UstvaType, { year: EricRuleName; sameYear: EricRuleName; taxNumber: EricRuleName; period?: EricRuleName }> = {
   voranmeldung: {
@@ -81,9 +73,7 @@ const filingRules: Record<UstvaType, { year: EricRuleName; sameYear: EricRuleNam
 export function ustvaElementOf(requestPath: string): string {
   const kennzahl = /^kennzahlen\.kz(\d{2})$/.exec(requestPath);
   if (kennzahl) return `Kz${kennzahl[1]}`;
-  const flag = /^flags\.(\w+)$/.exec(requestPath)?.[1];
-  if (flag && flag in flagKennzahlen) return `Kz${flagKennzahlen[flag as Flag]}`;
-  return partyElementOf(requestPath) ?? requestElements[requestPath] ?? requestPath;
+  return commonElementOf(requestPath, flagKennzahlen);
 }
 
 /**
@@ -110,8 +100,7 @@ export async function readUstvaNutzdaten(
   if (!read.ok) return read;
 
   const findings = read.findings;
-  const problem = (element: string, code: string, message: string, rule?: EricRuleName) =>
-    findings.push({ path: element ? `xml.${element}` : 'xml', code, message, ...(rule && { rule }) });
+  const problem = problemInto<EricRuleName>(findings);
   const root = read.element;
   const steuerfall = root.Steuerfall;
   const present = isElement(steuerfall) ? filingElements.filter(([element]) => steuerfall[element] !== undefined) : [];
@@ -134,17 +123,7 @@ export async function readUstvaNutzdaten(
     return { ok: false, findings: distinctFindings(findings) };
   }
 
-  const rules = filingRules[type];
-  const text = (element: string, rule: EricRuleName) => {
-    const value = textOf(filing[element]);
-    if (value === undefined || value === '') problem(element, 'XML_STRUCTURE', 'must be there once, with a value', rule);
-    return value ?? '';
-  };
-  const jahr = text('Jahr', rules.year);
-  if (jahr !== '' && jahr !== String(year)) problem('Jahr', 'XML_VERSION', `must be ${year}, the year of the form`, rules.sameYear);
-  const period = rules.period ? text('Zeitraum', rules.period) : '';
-  const taxNumber = text('Steuernummer', rules.taxNumber);
-  if (taxNumber !== '' && !/^\d{13}$/.test(taxNumber)) problem('Steuernummer', 'TAX_NUMBER_FORMAT', 'must be the 13-digit ELSTER tax number');
+  const { period, taxNumber } = readFilingHead(filing, year, filingRules[type], problem);
 
   const kennzahlen: Record<string, string> = {};
   const flags: UstvaFlags = {};

@@ -18,10 +18,9 @@
 //   expects the element; the request schema requires `supplier` with those four.
 
 import { ustvaStructure } from '#shared/forms/ustva/structure.ts';
-import { type Supplier, supplierXml } from '#shared/forms/anmeldungssteuern.ts';
-import { buildXml } from '#shared/xml/build.ts';
+import type { Supplier } from '#shared/forms/anmeldungssteuern.ts';
+import { anmeldungssteuernXml, commonFilingValues } from '#shared/forms/anmeldungssteuern-xml.ts';
 import { elsterDate } from '#shared/tax/dates.ts';
-import { berlinDate } from '#shared/domain/berlin-date.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { UstvaFlags } from '#shared/forms/ustva/model.ts';
@@ -58,39 +57,15 @@ export const flagKennzahlen = { corrected: '10', documents_separate: '22', suppl
  * `ustvaFindings`; anything it cannot write faithfully throws rather than be altered.
  */
 export function ustvaNutzdaten(input: UstvaNutzdatenInput): string {
-  if (!/^\d{13}$/.test(input.taxNumber)) throw new RangeError('the tax number must have 13 digits (ELSTER format)');
+  const common = commonFilingValues(input, flagKennzahlen);
   const type = input.type ?? 'voranmeldung';
-  const values = new Map<string, string>([
-    ['Jahr', String(input.year)],
-    ['Steuernummer', input.taxNumber],
-    ...(input.widnr === undefined ? [] : [['WIdNr', input.widnr] as [string, string]]),
-    ['Kz09', input.herstellerId],
-    ...Object.entries(flagKennzahlen)
-      .filter(([flag]) => input.flags?.[flag as keyof typeof flagKennzahlen] === true)
-      .map(([, kz]): [string, string] => [`Kz${kz}`, '1']),
-    ...(input.flags?.supplementary_text === undefined ? [] : [['Kz23_Begruendung', input.flags.supplementary_text] as [string, string]]),
-    ...filingValues(type, input),
-  ]);
-  // Every element in the order of its filing in that year's schema (structure.ts); one the filing
-  // does not have is refused rather than dropped.
+  const values = [...common, ...(input.widnr === undefined ? [] : [['WIdNr', input.widnr] as [string, string]]), ...filingValues(type, input)];
+  // Every element in the order of its filing in that year's schema (structure.ts).
   const filing = filingElements[type];
   const order = (ustvaStructure(input.year).children ?? [])
     .find((facts) => facts.name === 'Steuerfall')
     ?.children?.find((facts) => facts.name === filing)?.children;
-  const names = (order ?? []).map((facts) => facts.name);
-  for (const name of values.keys()) if (!names.includes(name)) throw new RangeError(`${name} is not an element of ${filing} in ${input.year}`);
-  const elements = Object.fromEntries([...values].sort(([a], [b]) => names.indexOf(a) - names.indexOf(b)));
-
-  return buildXml({
-    Anmeldungssteuern: {
-      '@_xmlns': ustvaNamespace(input.year),
-      '@_version': String(input.year),
-      Erstellungsdatum: berlinDate(input.createdAt).replaceAll('-', ''),
-      ...(input.supplier ? { DatenLieferant: supplierXml(input.supplier) } : {}),
-      // Berater, Mandant and Unternehmer come before the filing (structure.ts).
-      Steuerfall: { ...input.parties, [filing]: elements },
-    },
-  });
+  return anmeldungssteuernXml({ ...input, namespace: ustvaNamespace(input.year) }, { name: filing, children: order ?? [] }, values);
 }
 
 /** The element of Steuerfall each filing is. */

@@ -41,6 +41,12 @@ const sold = (at: string, ids: readonly [string, string, string], prefix = 'sale
 /** A line of the sale that 2022's and 2023's form has in Vor_FB and 2024's in `at`. */
 const moved = (at: string, id: string) => ({ 2022: `Vor_FB/${id}`, 2024: `${at}/${id}` });
 
+/** Activities of one kind on their lines below `at` (`key`), each with its W-IdNr and profit, and their total (`key_total`); ids in that order. */
+const activities = (key: string, at: string, ids: readonly [string, string, string, string], labels: { name: string; profit: string }): Fields => ({
+  [key]: list(`${at}/Einz`, 99, businessLine('activity', [ids[0], ids[1], ids[2]], labels)),
+  [`${key}_total`]: total(`${at}/Sum/${ids[3]}`, [key, 'profit'], 'down'),
+});
+
 export const sAnlage: Anlage = {
   key: 'self_employment',
   element: 'S',
@@ -72,24 +78,14 @@ export const sAnlage: Anlage = {
       amount: leaf('E0803908', income, 'Einkünfte aus Modellen nach § 15b EStG'),
     }),
     tax_shelter_models_total: total('Gewinn/Ges_Gem_P15b/Sum/E0803906', ['tax_shelter_models', 'amount'], 'down'),
-    other_activities: list(
-      'Gewinn/So_selb_A/Einz',
-      99,
-      businessLine('activity', ['E0803901', 'E0821703', 'E0803902'], {
-        name: 'Sonstige selbständige Tätigkeit',
-        profit: 'Gewinn aus sonstiger selbständiger Arbeit',
-      }),
-    ),
-    other_activities_total: total('Gewinn/So_selb_A/Sum/E0804002', ['other_activities', 'profit'], 'down'),
-    further_activities: list(
-      'Gewinn/Weit_Taet/Einz',
-      99,
-      businessLine('activity', ['E0804101', 'E0821902', 'E0804204'], {
-        name: 'Weitere selbständige Tätigkeit',
-        profit: 'Gewinn aus weiterer selbständiger Tätigkeit',
-      }),
-    ),
-    further_activities_total: total('Gewinn/Weit_Taet/Sum/E0804202', ['further_activities', 'profit'], 'down'),
+    ...activities('other_activities', 'Gewinn/So_selb_A', ['E0803901', 'E0821703', 'E0803902', 'E0804002'], {
+      name: 'Sonstige selbständige Tätigkeit',
+      profit: 'Gewinn aus sonstiger selbständiger Arbeit',
+    }),
+    ...activities('further_activities', 'Gewinn/Weit_Taet', ['E0804101', 'E0821902', 'E0804204', 'E0804202'], {
+      name: 'Weitere selbständige Tätigkeit',
+      profit: 'Gewinn aus weiterer selbständiger Tätigkeit',
+    }),
     partial_income_exempt: leaf('Gewinn/TEV_stfr_T/E0804401', income, 'Steuerfreier Teil nach dem Teileinkünfteverfahren'),
     reorganisation_income: leaf('Gewinn/P_Ek_P2_Abs_4_UmwStG/E0821301', nonNegativeIncome, 'Positive Einkünfte (§ 2 Abs. 4 UmwStG)'),
     carried_interest_until_2008: list(

@@ -31,6 +31,8 @@ import {
   total,
   yesNo,
   type Anlage,
+  type Fields,
+  type Format,
 } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
@@ -39,6 +41,25 @@ const use = (ids: readonly [string, string, string], kind: string) => ({
   [`${kind}_use`]: leaf(ids[0], tick('X'), `Nutzung ${kind === 'own' ? 'zu eigenen Wohnzwecken' : 'zu anderen Zwecken'}`),
   [`${kind}_use_period`]: leaf(ids[1], dates, `Zeitraum der Nutzung (${kind === 'own' ? 'eigene Wohnzwecke' : 'andere Zwecke'})`),
   [`${kind}_use_area`]: leaf(ids[2], tally(999_999_999), `Genutzte Fläche in m² (${kind === 'own' ? 'eigene Wohnzwecke' : 'andere Zwecke'})`),
+});
+
+/**
+ * A private sale (§ 23 EStG) of an asset named as `key`: when it was bought and sold, its price,
+ * cost and selling costs, and the gain they leave; ids in that order.
+ */
+const privateSale = (
+  key: string,
+  ids: readonly [string, string, string, string, string, string, string],
+  labels: { asset: string; price: string; cost: string; sellingCosts: string; gain: string },
+  formats: { price: Format; cost: Format },
+): Fields => ({
+  [key]: leaf(ids[0], text(), labels.asset),
+  acquired_on: leaf(ids[1], date, 'Angeschafft am'),
+  sold_on: leaf(ids[2], date, 'Veräußert am'),
+  price: leaf(ids[3], formats.price, labels.price),
+  cost: leaf(ids[4], formats.cost, labels.cost),
+  selling_costs: leaf(ids[5], formats.cost, labels.sellingCosts),
+  gain: leaf(ids[6], income, labels.gain, { computed: sumOf('price', '-cost', '-selling_costs') }),
 });
 
 export const soAnlage: Anlage = {
@@ -124,27 +145,41 @@ export const soAnlage: Anlage = {
     virtual_currency_sales: list(from2023('Priv_VA_G/Virt_Waehr'), 2, {
       person: personLeaf,
       any: leaf('E0304144', tick('1'), 'Veräußerung virtueller Währungen oder Token'),
-      sales: list('Einz', 99, {
-        description: leaf('E0304260', text(), 'Virtuelle Währung oder Token'),
-        acquired_on: leaf('E0304309', date, 'Angeschafft am'),
-        sold_on: leaf('E0304310', date, 'Veräußert am'),
-        price: leaf('E0304403', nonNegativeIncome, 'Veräußerungspreis (virtuelle Währungen)'),
-        cost: leaf('E0304506', nonNegativeExpense, 'Anschaffungskosten (virtuelle Währungen)'),
-        selling_costs: leaf('E0304605', nonNegativeExpense, 'Werbungskosten der Veräußerung virtueller Währungen'),
-        gain: leaf('E0304703', income, 'Gewinn / Verlust aus virtuellen Währungen', { computed: sumOf('price', '-cost', '-selling_costs') }),
-      }),
+      sales: list(
+        'Einz',
+        99,
+        privateSale(
+          'description',
+          ['E0304260', 'E0304309', 'E0304310', 'E0304403', 'E0304506', 'E0304605', 'E0304703'],
+          {
+            asset: 'Virtuelle Währung oder Token',
+            price: 'Veräußerungspreis (virtuelle Währungen)',
+            cost: 'Anschaffungskosten (virtuelle Währungen)',
+            sellingCosts: 'Werbungskosten der Veräußerung virtueller Währungen',
+            gain: 'Gewinn / Verlust aus virtuellen Währungen',
+          },
+          { price: nonNegativeIncome, cost: nonNegativeExpense },
+        ),
+      ),
     }),
     other_sales: list('Priv_VA_G/And_WG', 2, {
       person: personLeaf,
-      sales: list('Einz', 99, {
-        asset: leaf('E0307101', text(), 'Art des Wirtschaftsguts'),
-        acquired_on: leaf('E0307201', date, 'Angeschafft am'),
-        sold_on: leaf('E0307202', date, 'Veräußert am'),
-        price: leaf('E0307401', income, 'Veräußerungspreis (andere Wirtschaftsgüter)'),
-        cost: leaf('E0307501', expense, 'Anschaffungskosten'),
-        selling_costs: leaf('E0307601', expense, 'Werbungskosten der Veräußerung anderer Wirtschaftsgüter'),
-        gain: leaf('E0307701', income, 'Gewinn / Verlust aus anderen privaten Veräußerungen', { computed: sumOf('price', '-cost', '-selling_costs') }),
-      }),
+      sales: list(
+        'Einz',
+        99,
+        privateSale(
+          'asset',
+          ['E0307101', 'E0307201', 'E0307202', 'E0307401', 'E0307501', 'E0307601', 'E0307701'],
+          {
+            asset: 'Art des Wirtschaftsguts',
+            price: 'Veräußerungspreis (andere Wirtschaftsgüter)',
+            cost: 'Anschaffungskosten',
+            sellingCosts: 'Werbungskosten der Veräußerung anderer Wirtschaftsgüter',
+            gain: 'Gewinn / Verlust aus anderen privaten Veräußerungen',
+          },
+          { price: income, cost: expense },
+        ),
+      ),
     }),
     partnership_sales: list('Priv_VA_G/Ant_Ek', 2, {
       person: personLeaf,

@@ -51,14 +51,20 @@ async function checked(body: Record<string, unknown>) {
   return { findings: result.findings.map(({ path, code, expected }) => ({ path, code, expected })), body: result.filing?.body as EstReturn };
 }
 
+/** The Nutzdaten of a body the check takes without a finding, valid against the XSD of its year where the schemas are at hand. */
+async function validXml(request: Record<string, unknown> & { year: number }) {
+  const { findings, body } = await checked(request);
+  expect(findings).toEqual([]);
+  const xml = estNutzdaten(body, options);
+  if (!schemasMissing) expect(validateNutzdaten('est', request.year, xml).errors).toEqual([]);
+  return xml;
+}
+
 const elementOf = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
 
 describe('Anlage V', () => {
   it('computes the totals a body leaves out, writes the new parts valid against the XSD and reads them back', async () => {
-    const { findings, body } = await checked({ ...base(2024), rentals: [property] });
-    expect(findings).toEqual([]);
-    const xml = estNutzdaten(body, options);
-    if (!schemasMissing) expect(validateNutzdaten('est', 2024, xml).errors).toEqual([]);
+    const xml = await validXml({ ...base(2024), rentals: [property] });
     // Income: 7200 + 8400 rent, 2400 allocations, −150 settled.
     expect(elementOf(xml, 'E0701401')).toBe('17850');
     // Expenses, each line as written: interest 2311, direct 1001, shared ⌈3000 × 33.33 %⌉ = 1000,
@@ -109,10 +115,7 @@ describe('Anlage V', () => {
       vat_received: 570,
       vat_refunded: 30,
     };
-    const { findings, body } = await checked({ ...base(2024), rentals: [{ ...property, ...more, holiday_flat: 'no', holiday_space: 0 }] });
-    expect(findings).toEqual([]);
-    const xml = estNutzdaten(body, options);
-    if (!schemasMissing) expect(validateNutzdaten('est', 2024, xml).errors).toEqual([]);
+    const xml = await validXml({ ...base(2024), rentals: [{ ...property, ...more, holiday_flat: 'no', holiday_space: 0 }] });
     // 17,850 of the flats and charges, 3,000 of the rooms (rounded down), 2,400 + 100 + 600 + 570 + 30.
     expect(elementOf(xml, 'E0700406')).toBe('3000');
     expect(elementOf(xml, 'E0701401')).toBe('24550');
@@ -150,10 +153,7 @@ describe('Anlage V', () => {
   it("takes 2022's floor space, allocations and income sum in that year's shape, and none of the later parts", async () => {
     const { living_space, allocations, interest } = property;
     const flats = property.flats.map(({ unit: _unit, ...flat }) => flat);
-    const { findings, body } = await checked({ ...base(2022), rentals: [{ street: 'Lindenweg 4', living_space, flats, allocations, interest }] });
-    expect(findings).toEqual([]);
-    const xml = estNutzdaten(body, options);
-    if (!schemasMissing) expect(validateNutzdaten('est', 2022, xml).errors).toEqual([]);
+    const xml = await validXml({ ...base(2022), rentals: [{ street: 'Lindenweg 4', living_space, flats, allocations, interest }] });
     expect(elementOf(xml, 'E0701401')).toBe('18000');
     expect(elementOf(xml, 'E0701601')).toBe('15689');
     const later = await checked({ ...base(2022), rentals: [{ street: 'Lindenweg 4', administration: property.administration }] });
@@ -203,13 +203,10 @@ describe('Anlage SO', () => {
   const coins = { description: 'Bitcoin', price: 5000, cost: '3000.10', selling_costs: 20 };
 
   it("computes the services' sums and a virtual currency sale's gain, valid against the XSD", async () => {
-    const { findings, body } = await checked({
+    const xml = await validXml({
       ...base(2024),
       other_income: { services: [{ person: 'taxpayer', ...services }], virtual_currency_sales: [{ person: 'taxpayer', sales: [coins] }] },
     });
-    expect(findings).toEqual([]);
-    const xml = estNutzdaten(body, options);
-    if (!schemasMissing) expect(validateNutzdaten('est', 2024, xml).errors).toEqual([]);
     // Each line as written in whole euros, rounded down as income: 120 + 300 + 80.
     expect(elementOf(xml, 'E0305101')).toBe('500');
     expect(elementOf(xml, 'E0305301')).toBe('400');
@@ -234,10 +231,7 @@ describe('Anlage FW', () => {
 
   it('computes the sums of the costs of § 10e EStG, valid against the XSD of 2022 and 2024, and reads them back', async () => {
     for (const year of [2022, 2024]) {
-      const { findings, body } = await checked({ ...base(year), home_ownership: [{ location: 'Regensburg', holiday_area: true, section_10e: section10e }] });
-      expect(findings).toEqual([]);
-      const xml = estNutzdaten(body, options);
-      if (!schemasMissing) expect(validateNutzdaten('est', year, xml).errors).toEqual([]);
+      const xml = await validXml({ ...base(year), home_ownership: [{ location: 'Regensburg', holiday_area: true, section_10e: section10e }] });
       expect([elementOf(xml, 'E0403801'), elementOf(xml, 'E0403802'), elementOf(xml, 'E0403803')]).toEqual(['20501', '158000', '178501']);
       const back = await readBackEst(xml);
       expect(back.unmapped).toEqual([]);
@@ -255,7 +249,7 @@ describe('Anlage G', () => {
   const line = { trade_income: 24500, allowance: 24500, base_amount: 430, rate: 400 };
 
   it('computes the trade tax due from the base amount and the rate, and the further businesses’ profit from their lines', async () => {
-    const { findings, body } = await checked({
+    const xml = await validXml({
       ...base(2024),
       trade: [
         {
@@ -268,9 +262,6 @@ describe('Anlage G', () => {
         },
       ],
     });
-    expect(findings).toEqual([]);
-    const xml = estNutzdaten(body, options);
-    if (!schemasMissing) expect(validateNutzdaten('est', 2024, xml).errors).toEqual([]);
     expect(elementOf(xml, 'E0801704')).toBe('1720');
     expect(elementOf(xml, 'E0800402')).toBe('3000');
   });
