@@ -180,13 +180,19 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
       get: (id: string) => unwrap(api.GET('/v2/notices/{notice_id}', notice(id))),
       /** The data package as ELSTER sent it (XML), as a stream, a large one from its download URL. */
       data: async (id: string) =>
-        noticeFile(await api.GET('/v2/notices/{notice_id}/data', { ...notice(id), headers: { accept: 'application/xml' }, parseAs: 'stream', redirect: 'manual' }), retrying),
+        noticeFile(
+          await api.GET('/v2/notices/{notice_id}/data', { ...notice(id), headers: { accept: 'application/xml' }, parseAs: 'stream', redirect: 'manual' }),
+          retrying,
+        ),
       /** The data package's values by element name, where the service reads its format (else `values` is null), beside its XML. */
       values: (id: string) =>
         unwrap(api.GET('/v2/notices/{notice_id}/data', { ...notice(id), headers: { accept: 'application/json' } }) as Promise<Answer<{ data: NoticeData }>>),
       /** Attachment `n` (from 1; the notice as a PDF) as a stream, a large one from its download URL. */
       attachment: async (id: string, n = 1) =>
-        noticeFile(await api.GET('/v2/notices/{notice_id}/attachments/{n}', { params: { path: { notice_id: id, n } }, parseAs: 'stream', redirect: 'manual' }), retrying),
+        noticeFile(
+          await api.GET('/v2/notices/{notice_id}/attachments/{n}', { params: { path: { notice_id: id, n } }, parseAs: 'stream', redirect: 'manual' }),
+          retrying,
+        ),
       /** The notices answering a ticket's filing. */
       ofTicket: noticesOf,
       /**
