@@ -22,7 +22,7 @@ type Fetch = (request: Request) => Promise<Response>;
 export async function noticeFile(answer: { response: Response; error?: unknown }, fetch: Fetch): Promise<NoticeFile> {
   let { response } = answer;
   if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
-    response = await fetch(new Request(new URL(response.headers.get('location')!, response.url)));
+    response = await fetch(new Request(new URL(response.headers.get('location')!, response.url || undefined)));
     if (!response.ok) throw SteuerboteError.from(response, await response.text());
   } else if (!response.ok || !response.body) throw SteuerboteError.from(response, answer.error);
   const length = response.headers.get('content-length');

@@ -58,7 +58,7 @@ describe('steuerbote notices', () => {
     expect(await readFile(file)).toEqual(pdf);
   });
 
-  it('list filters for scripts with --json and --jq, and names a filter the service refuses by its flag, once', async () => {
+  it('list filters for scripts with --json and --jq, and names a filter the service refuses by its flag, once; show and check print theirs', async () => {
     const ids = await runCli(['notices', 'list', '--year', String(estSample().year), '--json', '--jq', '.[].notice_id'], { env });
     expect(ids.code, ids.stderr).toBe(0);
     expect(ids.stdout).toBe(`${noticeId}\n`);
@@ -66,6 +66,12 @@ describe('steuerbote notices', () => {
     const bad = await runCli(['notices', 'list', '--year', 'last'], { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('steuerbote: --year must be a year such as 2025, not "last"\n');
+    const shown = await runCli(['notices', 'show', noticeId], { env });
+    expect(shown.stdout).toMatch(new RegExp(`^ticket\\s+${ticket}$`, 'm'));
+    expect(shown.stdout).toMatch(/^attachment 1\s+\S+\.pdf \(\d+ bytes, application\/pdf\)$/m);
+    const check = await runCli(['notices', 'check', '--json-fields', 'status,found'], { env });
+    expect(check.code, check.stderr).toBe(0);
+    expect(JSON.parse(check.stdout)).toEqual({ status: 'done', found: 0 });
     const typo = await runCli(['notices', 'list', '--json-fields', 'notice_id,yaer'], { env });
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/^steuerbote: --json-fields: no field "yaer"; did you mean year\?/);
