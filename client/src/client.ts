@@ -59,6 +59,16 @@ export async function unwrap<D extends { data: unknown }>(call: Promise<Answer<D
   return data.data;
 }
 
+/** Every item of a listing, page after page until the last: `page` answers a page's items and its `next_cursor`. */
+async function* everyPage<T>(page: (cursor: string | undefined) => Promise<[items: T[], next: string | null | undefined]>): AsyncIterable<T> {
+  let cursor: string | undefined;
+  do {
+    const [items, next] = await page(cursor);
+    yield* items;
+    cursor = next ?? undefined;
+  } while (cursor);
+}
+
 /** A body the service answered with that is not JSON (a PDF, XML). */
 async function content<D>(call: Promise<Answer<D>>): Promise<D> {
   const { data, error, response } = await call;
@@ -123,14 +133,11 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
     /** One page of the client's tickets, newest first; pass its `next_cursor` as `cursor` for the next. */
     tickets: (query: TicketListQuery = {}) => unwrap(api.GET('/v2/tickets', { params: { query } })),
     /** Every ticket matching the filters, newest first, page after page until the last. */
-    async *allTickets(query: Omit<TicketListQuery, 'cursor'> = {}): AsyncIterable<TicketMetadata> {
-      let cursor: string | undefined;
-      do {
+    allTickets: (query: Omit<TicketListQuery, 'cursor'> = {}): AsyncIterable<TicketMetadata> =>
+      everyPage(async (cursor) => {
         const page = await unwrap(api.GET('/v2/tickets', { params: { query: { ...query, cursor } } }));
-        yield* page.tickets;
-        cursor = page.next_cursor ?? undefined;
-      } while (cursor);
-    },
+        return [page.tickets, page.next_cursor];
+      }),
     /** The client's events, newest first; with `after` (an answer's `follow_cursor`) those that followed it, waiting up to `wait` seconds. */
     events: (query: EventListQuery = {}) => unwrap(api.GET('/v2/events', { params: { query } })),
     /** The PDF transfer protocol of a delivered ticket. */
@@ -147,12 +154,11 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
       /** Every certificate of the client, newest first, page after page until the last. */
       async list() {
         const certificates: Certificate[] = [];
-        let cursor: string | undefined;
-        do {
+        const pages = everyPage(async (cursor) => {
           const page = await unwrap(api.GET('/v2/certificates', { params: { query: { cursor } } }));
-          certificates.push(...page.certificates);
-          cursor = page.next_cursor ?? undefined;
-        } while (cursor);
+          return [page.certificates, page.next_cursor];
+        });
+        for await (const one of pages) certificates.push(one);
         return certificates;
       },
       get: (id: string) => unwrap(api.GET('/v2/certificates/{certificate_id}', certificate(id))),
@@ -168,14 +174,11 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
       /** One page of the client's notices, newest first; pass its `next_cursor` as `cursor` for the next. */
       list: (query: NoticeListQuery = {}) => unwrap(api.GET('/v2/notices', { params: { query } })),
       /** Every notice matching the filters, newest first, page after page until the last. */
-      async *all(query: Omit<NoticeListQuery, 'cursor'> = {}): AsyncIterable<Notice> {
-        let cursor: string | undefined;
-        do {
+      all: (query: Omit<NoticeListQuery, 'cursor'> = {}): AsyncIterable<Notice> =>
+        everyPage(async (cursor) => {
           const page = await unwrap(api.GET('/v2/notices', { params: { query: { ...query, cursor } } }));
-          yield* page.notices;
-          cursor = page.next_cursor ?? undefined;
-        } while (cursor);
-      },
+          return [page.notices, page.next_cursor];
+        }),
       /** A notice's metadata and its files' sizes and SHA-256, never their content. */
       get: (id: string) => unwrap(api.GET('/v2/notices/{notice_id}', notice(id))),
       /** The data package as ELSTER sent it (XML), as a stream, a large one from its download URL. */
