@@ -2,21 +2,27 @@
 // integrator makes most by name, each answering with the envelope's `data` or throwing SteuerboteError.
 import { randomUUID } from 'node:crypto';
 import createClient, { type Client } from 'openapi-fetch';
-import { SteuerboteError } from './errors.ts';
+import { MailboxCheckWaitTimeout, SteuerboteError } from './errors.ts';
 import type { paths } from './generated/openapi.ts';
+import { noticeFile, waitForNotices, type NoticeWaitOptions } from './notices.ts';
 import { retryingFetch, type RetryOptions } from './retrying-fetch.ts';
 import type {
   Certificate,
   CertificateUpload,
   EventListQuery,
   Kind,
+  MailboxCheck,
+  MailboxCheckRequest,
+  Notice,
+  NoticeData,
+  NoticeListQuery,
   Submission,
   TicketListQuery,
   TicketMetadata,
   TicketStatus,
   TicketSummary,
 } from './types.ts';
-import { waitForTicket, type WaitOptions } from './wait.ts';
+import { waitForTicket, waitUntil, type WaitOptions } from './wait.ts';
 
 export interface SteuerboteOptions {
   /** Where the API is, without `/v2`. @default 'http://127.0.0.1:3000' */
@@ -53,6 +59,16 @@ export async function unwrap<D extends { data: unknown }>(call: Promise<Answer<D
   return data.data;
 }
 
+/** Every item of a listing, page after page until the last: `page` answers a page's items and its `next_cursor`. */
+async function* everyPage<T>(page: (cursor: string | undefined) => Promise<[items: T[], next: string | null | undefined]>): AsyncIterable<T> {
+  let cursor: string | undefined;
+  do {
+    const [items, next] = await page(cursor);
+    yield* items;
+    cursor = next ?? undefined;
+  } while (cursor);
+}
+
 /** A body the service answered with that is not JSON (a PDF, XML). */
 async function content<D>(call: Promise<Answer<D>>): Promise<D> {
   const { data, error, response } = await call;
@@ -71,7 +87,8 @@ export function pinHeaderValue(pin: string): string {
 
 export function createSteuerbote(options: SteuerboteOptions = {}) {
   const { baseUrl = 'http://127.0.0.1:3000', apiKey, retry, fetch = (request: Request) => globalThis.fetch(request) } = options;
-  const api: Client<paths> = createClient<paths>({ baseUrl, fetch: retryingFetch(fetch, retry) });
+  const retrying = retryingFetch(fetch, retry);
+  const api: Client<paths> = createClient<paths>({ baseUrl, fetch: retrying });
   api.use({
     onRequest({ request }) {
       if (apiKey) request.headers.set('authorization', `Bearer ${apiKey}`);
@@ -81,8 +98,21 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
   });
   const ticket = (id: string) => ({ params: { path: { ticket: id } } });
   const certificate = (id: string) => ({ params: { path: { certificate_id: id } } });
+  const notice = (id: string) => ({ params: { path: { notice_id: id } } });
 
   const status = (id: string): Promise<TicketStatus> => unwrap(api.GET('/v2/status/{ticket}', ticket(id)));
+  const noticesOf = async (id: string) => (await unwrap(api.GET('/v2/ticket/{ticket}/notices', ticket(id)))).notices;
+  const mailboxCheck = (id: string) => unwrap(api.GET('/v2/mailbox/checks/{check_id}', { params: { path: { check_id: id } } }));
+  /** Runs a mailbox check and answers it once `done` or `failed`; throws MailboxCheckWaitTimeout after `timeoutMs`. */
+  const check = async (request: MailboxCheckRequest = {}, waitOptions: WaitOptions<MailboxCheck> = {}) => {
+    const { check_id } = await unwrap(api.POST('/v2/mailbox/checks', { body: request }));
+    return waitUntil(
+      () => mailboxCheck(check_id),
+      (state) => state === 'done' || state === 'failed',
+      (lastStatus, timeoutMs) => new MailboxCheckWaitTimeout(check_id, lastStatus, timeoutMs),
+      waitOptions,
+    );
+  };
 
   return {
     /** Every route, request and answer typed from the document; answers stay in the envelope. */
@@ -103,14 +133,11 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
     /** One page of the client's tickets, newest first; pass its `next_cursor` as `cursor` for the next. */
     tickets: (query: TicketListQuery = {}) => unwrap(api.GET('/v2/tickets', { params: { query } })),
     /** Every ticket matching the filters, newest first, page after page until the last. */
-    async *allTickets(query: Omit<TicketListQuery, 'cursor'> = {}): AsyncIterable<TicketMetadata> {
-      let cursor: string | undefined;
-      do {
+    allTickets: (query: Omit<TicketListQuery, 'cursor'> = {}): AsyncIterable<TicketMetadata> =>
+      everyPage(async (cursor) => {
         const page = await unwrap(api.GET('/v2/tickets', { params: { query: { ...query, cursor } } }));
-        yield* page.tickets;
-        cursor = page.next_cursor ?? undefined;
-      } while (cursor);
-    },
+        return [page.tickets, page.next_cursor];
+      }),
     /** The client's events, newest first; with `after` (an answer's `follow_cursor`) those that followed it, waiting up to `wait` seconds. */
     events: (query: EventListQuery = {}) => unwrap(api.GET('/v2/events', { params: { query } })),
     /** The PDF transfer protocol of a delivered ticket. */
@@ -127,16 +154,65 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
       /** Every certificate of the client, newest first, page after page until the last. */
       async list() {
         const certificates: Certificate[] = [];
-        let cursor: string | undefined;
-        do {
+        const pages = everyPage(async (cursor) => {
           const page = await unwrap(api.GET('/v2/certificates', { params: { query: { cursor } } }));
-          certificates.push(...page.certificates);
-          cursor = page.next_cursor ?? undefined;
-        } while (cursor);
+          return [page.certificates, page.next_cursor];
+        });
+        for await (const one of pages) certificates.push(one);
         return certificates;
       },
       get: (id: string) => unwrap(api.GET('/v2/certificates/{certificate_id}', certificate(id))),
       remove: (id: string) => unwrap(api.DELETE('/v2/certificates/{certificate_id}', certificate(id))),
+    },
+    mailbox: {
+      /** Starts a check of an ELSTER mailbox (202): it runs on the service's queue; `get` says how far it got. */
+      startCheck: (request: MailboxCheckRequest = {}) => unwrap(api.POST('/v2/mailbox/checks', { body: request })),
+      getCheck: mailboxCheck,
+      check,
+    },
+    notices: {
+      /** One page of the client's notices, newest first; pass its `next_cursor` as `cursor` for the next. */
+      list: (query: NoticeListQuery = {}) => unwrap(api.GET('/v2/notices', { params: { query } })),
+      /** Every notice matching the filters, newest first, page after page until the last. */
+      all: (query: Omit<NoticeListQuery, 'cursor'> = {}): AsyncIterable<Notice> =>
+        everyPage(async (cursor) => {
+          const page = await unwrap(api.GET('/v2/notices', { params: { query: { ...query, cursor } } }));
+          return [page.notices, page.next_cursor];
+        }),
+      /** A notice's metadata and its files' sizes and SHA-256, never their content. */
+      get: (id: string) => unwrap(api.GET('/v2/notices/{notice_id}', notice(id))),
+      /** The data package as ELSTER sent it (XML), as a stream, a large one from its download URL. */
+      data: async (id: string) =>
+        noticeFile(
+          await api.GET('/v2/notices/{notice_id}/data', { ...notice(id), headers: { accept: 'application/xml' }, parseAs: 'stream', redirect: 'manual' }),
+          retrying,
+        ),
+      /** The data package's values by element name, where the service reads its format (else `values` is null), beside its XML. */
+      values: (id: string) =>
+        unwrap(api.GET('/v2/notices/{notice_id}/data', { ...notice(id), headers: { accept: 'application/json' } }) as Promise<Answer<{ data: NoticeData }>>),
+      /** Attachment `n` (from 1; the notice as a PDF) as a stream, a large one from its download URL. */
+      attachment: async (id: string, n = 1) =>
+        noticeFile(
+          await api.GET('/v2/notices/{notice_id}/attachments/{n}', { params: { path: { notice_id: id, n } }, parseAs: 'stream', redirect: 'manual' }),
+          retrying,
+        ),
+      /** The notices answering a ticket's filing. */
+      ofTicket: noticesOf,
+      /**
+       * The notices answering the ticket's filing, running mailbox checks until one is stored: see
+       * NoticeWaitOptions; throws NoticeWaitTimeout, or FilingNotDelivered for a filing that ended badly.
+       */
+      waitFor: (id: string, waitOptions?: NoticeWaitOptions) =>
+        waitForNotices(
+          {
+            noticesOf,
+            ticket: (ticketId) => unwrap(api.GET('/v2/ticket/{ticket}', ticket(ticketId))),
+            waitForTicket: (ticketId, options) => waitForTicket(status, ticketId, options),
+            check: (request, options) => check(request, options),
+          },
+          id,
+          waitOptions,
+        ),
     },
     version: () => unwrap(api.GET('/v2/version')),
     /** Follows the ticket until `delivered`, `rejected` or `failed`; throws TicketWaitTimeout after `timeoutMs`. */

@@ -87,3 +87,42 @@ export class TicketWaitTimeout extends Error {
     this.lastStatus = lastStatus;
   }
 }
+
+/** `mailbox.check` gave up before the check was done; the check goes on without it. */
+export class MailboxCheckWaitTimeout extends Error {
+  override readonly name = 'MailboxCheckWaitTimeout';
+  readonly checkId: string;
+  readonly lastStatus: string | undefined;
+
+  constructor(checkId: string, lastStatus: string | undefined, timeoutMs: number) {
+    super(`Mailbox check ${checkId} was still ${lastStatus ?? 'unknown'} after ${Math.round(timeoutMs / 1000)} s`);
+    this.checkId = checkId;
+    this.lastStatus = lastStatus;
+  }
+}
+
+/** `waitForNotices` found no notice answering the ticket within `timeoutMs`, after `checks` mailbox checks. */
+export class NoticeWaitTimeout extends Error {
+  override readonly name = 'NoticeWaitTimeout';
+  readonly ticket: string;
+  readonly checks: number;
+
+  constructor(ticket: string, checks: number, timeoutMs: number) {
+    super(`No notice answered ${ticket} after ${Math.round(timeoutMs / 1000)} s and ${checks} mailbox check${checks === 1 ? '' : 's'}`);
+    this.ticket = ticket;
+    this.checks = checks;
+  }
+}
+
+/** `waitForNotices` was asked about a filing that ended `rejected` or `failed`: no notice answers it. */
+export class FilingNotDelivered extends Error {
+  override readonly name = 'FilingNotDelivered';
+  readonly ticket: string;
+  readonly status: string;
+
+  constructor(ticket: string, status: string) {
+    super(`${ticket} ended ${status}: no notice answers it`);
+    this.ticket = ticket;
+    this.status = status;
+  }
+}

@@ -24,3 +24,11 @@ export type Certificate = Schemas['Certificate'];
 export type Version = Schemas['Version'];
 export type WebhookAttempt = Schemas['WebhookAttempts']['attempts'][number];
 export type WebhookResent = Schemas['WebhookResent'];
+export type MailboxCheckRequest = Schemas['MailboxCheckRequest'];
+export type MailboxCheck = Schemas['MailboxCheck'];
+export type Notice = Schemas['Notice'];
+export type NoticeList = Schemas['NoticeList'];
+export type NoticeData = Schemas['NoticeData'];
+export type TicketNotices = Schemas['TicketNotices'];
+/** The filters of `GET /v2/notices`, and `limit` and `cursor`. */
+export type NoticeListQuery = NonNullable<operations['getNotices']['parameters']['query']>;

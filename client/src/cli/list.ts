@@ -1,11 +1,10 @@
 // `steuerbote list`: the client's tickets, newest first, filtered by the service (GET /v2/tickets).
 import type { Steuerbote } from '../client.ts';
-import { SteuerboteError } from '../errors.ts';
 import type { TicketListQuery, TicketMetadata } from '../types.ts';
+import { inFlagWords } from './flag-words.ts';
 import { jsonText } from './json-output.ts';
 import type { Io } from './submit.ts';
 import { table } from './table.ts';
-import { UsageError } from './usage-error.ts';
 
 export interface ListRequest {
   kind?: string;
@@ -20,7 +19,7 @@ export interface ListRequest {
 }
 
 /** The most one page of the service holds. */
-const pageLimit = 200;
+export const pageLimit = 200;
 
 /** Every field a ticket's metadata can have, for --json-fields to check even when no ticket matches. */
 const every: Record<keyof TicketMetadata, true> = {
@@ -53,22 +52,14 @@ const every: Record<keyof TicketMetadata, true> = {
 };
 export const ticketFields = Object.keys(every);
 
-/** The query parameter each flag fills, so the service's word for a bad value is told as the flag typed. */
-const flagOf: Record<string, { flag: string; value: keyof ListRequest }> = {
-  kind: { flag: '--kind', value: 'kind' },
-  status: { flag: '--status', value: 'status' },
-  client_reference: { flag: '--reference', value: 'reference' },
-  created_after: { flag: '--since', value: 'since' },
-  created_before: { flag: '--until', value: 'until' },
-};
-
-function inFlagWords(error: unknown, request: ListRequest): unknown {
-  if (!(error instanceof SteuerboteError) || error.status !== 400) return error;
-  const detail = error.details.find((finding) => finding.path && finding.path in flagOf);
-  if (!detail?.path) return error;
-  const { flag, value } = flagOf[detail.path]!;
-  const said = detail.message.startsWith(`${detail.path} `) ? detail.message.slice(detail.path.length + 1) : detail.message;
-  return new UsageError(`${flag} ${said}, not ${JSON.stringify(request[value])}`);
+/** The first `limit` items, and whether there were more; no page beyond is asked for. */
+export async function upTo<T>(all: AsyncIterable<T>, limit: number): Promise<{ items: T[]; more: boolean }> {
+  const items: T[] = [];
+  for await (const item of all) {
+    if (items.length === limit) return { items, more: true };
+    items.push(item);
+  }
+  return { items, more: false };
 }
 
 const period = (t: TicketMetadata) => (t.period ? `${t.year}-${t.period}` : String(t.year));
@@ -82,18 +73,18 @@ export async function list(client: Steuerbote, request: ListRequest, io: Io): Pr
     ...(request.until && { created_before: request.until }),
     limit: Math.min(request.limit, pageLimit),
   } as Omit<TicketListQuery, 'cursor'>;
-  const tickets: TicketMetadata[] = [];
-  let more = false;
+  let tickets: TicketMetadata[];
+  let more: boolean;
   try {
-    for await (const ticket of client.allTickets(query)) {
-      if (tickets.length === request.limit) {
-        more = true;
-        break;
-      }
-      tickets.push(ticket);
-    }
+    ({ items: tickets, more } = await upTo(client.allTickets(query), request.limit));
   } catch (error) {
-    throw inFlagWords(error, request);
+    throw inFlagWords(error, {
+      kind: ['--kind', request.kind],
+      status: ['--status', request.status],
+      client_reference: ['--reference', request.reference],
+      created_after: ['--since', request.since],
+      created_before: ['--until', request.until],
+    });
   }
   if (io.json) io.stdout.write(await jsonText(tickets, io.json, ticketFields));
   else if (tickets.length === 0) io.stdout.write('no tickets match\n');

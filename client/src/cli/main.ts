@@ -8,6 +8,7 @@ import { SteuerboteError, SteuerboteUnreachable } from '../errors.ts';
 import { kinds } from '../generated/openapi.ts';
 import type { Kind } from '../types.ts';
 import { api, methodAndPath } from './api.ts';
+import { appeal } from './appeal.ts';
 import * as certificates from './certificates.ts';
 import { completion, shells, type Vocabulary } from './completion.ts';
 import { list } from './list.ts';
@@ -16,6 +17,7 @@ import { trigger, triggerOf, triggers } from './trigger.ts';
 import { checkedUrl, configFrom, type Config } from './config.ts';
 import { jsonOutput } from './json-output.ts';
 import { login, readKey } from './login.ts';
+import * as notices from './notices.ts';
 import { pinFromFile, pinForCertificate, promptPin } from './pin.ts';
 import { pool } from './pool.ts';
 import { profileFile, readProfiles } from './profiles.ts';
@@ -48,6 +50,23 @@ export const usage = `Usage: steuerbote <command> [options]
   protocol <ticket> [-o FILE] [--wait]
                              the PDF protocol (to FILE, to stdout when piped, else <ticket>.pdf);
                              --wait follows the ticket until it has finished first
+  notices list [--certificate ID] [--datenart D] [--year YYYY] [--state stored|confirmed]
+               [--since TIME] [--limit N]
+                             the notices fetched from your ELSTER mailboxes, newest first
+  notices show <notice>      a notice's metadata and its files
+  notices pdf <notice> [n] [-o FILE] [--force]
+                             attachment n (default the first: the notice as a PDF), streamed to
+                             FILE, to stdout when piped, else to its own name; --force overwrites
+  notices wait <ticket> [--timeout SECONDS]
+                             follow the filing, then run mailbox checks until a notice answering
+                             it is stored (default 900 s); prints it
+  notices check [--certificate ID] [--live] [--timeout SECONDS]
+                             fetch what the tax office sent: one mailbox check, followed to its end
+                             (the stage's mailbox, or your certificate's; --live without Testmerker)
+  appeal <notice> --reason TEXT [--file body.json] [--validate]
+                             appeal against the notice: tax number, year and date taken from it;
+                             prints the ticket and the deadline; --file gives the rest of the body
+                             (the appellant), --reason 'Keyword: text' one reason; --validate only checks
   certificates add <file.pfx> [--label TEXT] [--pin-file FILE] [--pin-storage stored|per_submission]
   certificates list
   certificates rm <certificate_id>
@@ -108,6 +127,14 @@ const options = {
   until: { type: 'string' },
   limit: { type: 'string' },
   watch: { type: 'boolean' },
+  datenart: { type: 'string' },
+  year: { type: 'string' },
+  state: { type: 'string' },
+  force: { type: 'boolean' },
+  live: { type: 'boolean' },
+  reason: { type: 'string' },
+  file: { type: 'string' },
+  validate: { type: 'boolean' },
   field: { type: 'string', short: 'F', multiple: true },
   'raw-field': { type: 'string', short: 'f', multiple: true },
   input: { type: 'string' },
@@ -134,6 +161,8 @@ const commands: Record<string, string> = {
   resend: "send a delivered ticket's webhook again",
   list: 'your tickets, newest first',
   protocol: 'the PDF protocol of a delivered ticket',
+  notices: "the tax office's notices: list, show, pdf, wait, check",
+  appeal: 'appeal against a notice (Einspruch)',
   certificates: 'add, list or remove your ELSTER certificates',
   api: 'call any route of the service',
   login: 'keep an API key in a profile',
@@ -154,12 +183,13 @@ const vocabulary: Vocabulary = {
     submit: kinds,
     validate: kinds,
     certificates: ['add', 'list', 'rm'],
+    notices: notices.noticeActions,
     completion: shells,
     api: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     trigger: triggers,
   },
-  values: { kind: kinds, status: statuses, 'pin-storage': ['stored', 'per_submission'] },
-  paths: ['out', 'pin-file', 'input'],
+  values: { kind: kinds, status: statuses, state: ['stored', 'confirmed'], 'pin-storage': ['stored', 'per_submission'] },
+  paths: ['out', 'pin-file', 'input', 'file'],
 };
 
 /** The options only some commands read: given to another, they are a mistake, not ignored. */
@@ -172,6 +202,14 @@ const onlyFor: Record<string, readonly string[]> = {
   'forward-to': ['listen'],
   events: ['listen'],
   secret: ['listen'],
+  datenart: ['notices'],
+  year: ['notices'],
+  state: ['notices'],
+  force: ['notices'],
+  live: ['notices'],
+  reason: ['appeal'],
+  file: ['appeal'],
+  validate: ['appeal'],
 };
 /** The commands that print no data, where --json, --json-fields, --jq and --template mean nothing. */
 const noData = new Set(['protocol', 'login', 'completion', 'listen']);
@@ -213,7 +251,8 @@ async function dispatch(argv: readonly string[], streams: Streams, config: (prof
     if (values[option as keyof typeof values] !== undefined && !readers.includes(command))
       throw new UsageError(`--${option} is for ${readers.join(', ')} only${seeHelp}`);
   const outputFlag = (['json', 'json-fields', 'jq', 'template'] as const).find((flag) => values[flag] !== undefined);
-  if (outputFlag && noData.has(command)) throw new UsageError(`${command} prints no JSON: leave out --${outputFlag}`);
+  const named = command === 'notices' && rest[0] === 'pdf' ? 'notices pdf' : command;
+  if (outputFlag && (noData.has(command) || named === 'notices pdf')) throw new UsageError(`${named} prints no JSON: leave out --${outputFlag}`);
   if (command === 'completion') {
     streams.stdout.write(completion(one(rest, `shell (${shells.join(', ')})`), vocabulary));
     return 0;
@@ -296,6 +335,28 @@ async function dispatch(argv: readonly string[], streams: Streams, config: (prof
       );
     case 'protocol':
       return protocol(client, one(rest, 'ticket (tk_…)'), values.out, following(values.wait), { ...io, stdoutIsTerminal: Boolean(streams.stdout.isTTY) });
+    case 'notices': {
+      const [action, ...args] = rest;
+      if (action === 'list') {
+        if (args.length) throw new UsageError(`notices list takes options only${seeHelp}`);
+        const { certificate, datenart, year, state, since } = values;
+        return notices.list(client, { certificate, datenart, year, state, since, limit: wholeNumber('limit', values.limit, 50, 1, 100_000) }, io);
+      }
+      if (action === 'show') return notices.show(client, one(args, 'notice ID (ntc_…)'), io);
+      if (action === 'pdf') {
+        if (args.length < 1 || args.length > 2) throw new UsageError("give a notice ID (ntc_…) and, if not the first, the attachment's number");
+        const [id, n] = args as [string, string | undefined];
+        return notices.pdf(client, { id, n, out: values.out, force: values.force ?? false }, { ...io, stdoutIsTerminal: Boolean(streams.stdout.isTTY) });
+      }
+      if (action === 'wait') return notices.wait(client, one(args, 'ticket (tk_…)'), timeoutSeconds(), io);
+      if (action === 'check') {
+        if (args.length) throw new UsageError(`notices check takes options only${seeHelp}`);
+        return notices.check(client, { certificate: values.certificate, live: values.live ?? false, timeoutSeconds: timeoutSeconds() }, io);
+      }
+      throw new UsageError(`notices takes ${notices.noticeActions.join(', ')}${action ? didYouMean(action, notices.noticeActions) : ''}`);
+    }
+    case 'appeal':
+      return appeal(client, { noticeId: one(rest, 'notice ID (ntc_…)'), reason: values.reason, file: values.file, validate: values.validate ?? false }, io);
     case 'api':
       return api(
         client,

@@ -8,7 +8,8 @@ import { findingLine } from './findings.ts';
 import type { Io } from './submit.ts';
 import { jsonText } from './json-output.ts';
 
-const fields = (data: object) =>
+/** A record's plain fields, one a line, name and value in two columns. */
+export const fields = (data: object) =>
   Object.entries(data)
     .filter(([, value]) => value !== null && value !== undefined && typeof value !== 'object')
     .map(([name, value]) => `${name.padEnd(20)} ${String(value)}\n`)
@@ -24,7 +25,7 @@ export interface Following {
 }
 
 /** Follows the ticket to its end, telling each new status on stderr; after the timeout, says so and answers undefined. */
-async function follow(client: Steuerbote, ticket: string, { timeoutSeconds, intervalMs }: Following, io: Io): Promise<TicketStatus | undefined> {
+export async function follow(client: Steuerbote, ticket: string, { timeoutSeconds, intervalMs }: Following, io: Io): Promise<TicketStatus | undefined> {
   try {
     return await client.waitForTicket(ticket, {
       timeoutMs: timeoutSeconds * 1000,
