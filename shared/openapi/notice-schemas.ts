@@ -76,7 +76,7 @@ export const notice = z.object({
   confirmed_at: described(z.nullable(timestamp), 'When ELSTER took its confirmation'),
   data: described(file, 'The data package (XML): `/v2/notices/{notice_id}/data`'),
   attachments: described(
-    z.array(z.object({ n: described(count, 'Its number, from 0'), ...file.shape })),
+    z.array(z.object({ n: described(count, 'Its number, from 1, as the attachment route takes it'), ...file.shape })),
     'The attachments (the notice as a PDF, where the filer consented to DIVA): `/v2/notices/{notice_id}/attachments/{n}`',
   ),
   links: described(
