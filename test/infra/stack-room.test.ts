@@ -108,7 +108,8 @@ describe.each([
 
   beforeAll(() => {
     options = optionsOf();
-    stage = synth(options, { bundle: false });
+    // Every construct a stage may hold is here, so CDK's template validation is run on it, as `cdk synth` does.
+    stage = synth(options, { bundle: false, validate: true });
     const others = stage.app.node.children.filter((child): child is Stack => Stack.isStack(child) && child !== stage.stack);
     counts = new Map([
       ...stage.stacks.map(({ stack, template }) => [stack, count(template)] as const),

@@ -10,15 +10,20 @@ import { stageSettings } from '#infra/stage-settings.ts';
 const cdkJsonContext = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'cdk.json'), 'utf8')).context;
 const outdirs: string[] = [];
 
-export function stageApp(context: Record<string, unknown>): App {
-  const app = new App({ context: { ...cdkJsonContext, ...context } });
+/**
+ * `validate` runs CDK's own template validation, as `cdk synth` does: three quarters of a synth's CPU
+ * time (about 6 s), so it is left to the stages of cfn-lint.test.ts and stack-room.test.ts, which
+ * together hold every construct, rather than repeated for every variant a test synthesizes.
+ */
+export function stageApp(context: Record<string, unknown>, { validate = false } = {}): App {
+  const app = new App({ context: { ...cdkJsonContext, ...context }, builtinCloudFormationValidation: validate });
   outdirs.push(app.outdir);
   return app;
 }
 
 /** `bundle: false` skips esbuild, for tests that need no function code. */
-export function stageStack(context: Record<string, unknown>, { bundle = true } = {}): SteuerboteStack {
-  const app = stageApp({ ...context, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) });
+export function stageStack(context: Record<string, unknown>, { bundle = true, validate = false } = {}): SteuerboteStack {
+  const app = stageApp({ ...context, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) }, { validate });
   const settings = stageSettings(app);
   return new SteuerboteStack(app, `Steuerbote-${settings.stage}`, { settings });
 }

@@ -23,8 +23,8 @@ export interface Stage {
   stacks: { stack: Stack; template: TemplateJson }[];
 }
 
-/** `bundle: false` skips esbuild, for tests that need no function code. */
-export function synth(context: Record<string, string>, options?: { bundle?: boolean }): Stage {
+/** `bundle` as in `stageStack`, `validate` as in `stageApp`. */
+export function synth(context: Record<string, string>, options?: { bundle?: boolean; validate?: boolean }): Stage {
   const stack = stageStack(context, options);
   const stacks = [stack, ...nestedStacks(stack)].map((each) => ({ stack: each, template: Template.fromStack(each).toJSON() as TemplateJson }));
   const template = gathered(stacks);
