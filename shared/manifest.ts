@@ -378,6 +378,14 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
   ) as Record<FormFunctionName, FunctionSpec>;
 }
 
+// Makes the delivered ticket's webhook pending again, as a new delivery, and queues it.
+const resendingWebhook = {
+  entry: 'functions/resend-webhook.ts',
+  tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
+  sendsTo: ['webhook'],
+  settings: ['hook', 'rateLimit'],
+} as const satisfies FunctionSpec;
+
 export const functions = {
   ...formFunctions(),
   getOpenapi: { entry: 'functions/get-openapi.ts', servesOpenapi: true },
@@ -395,13 +403,7 @@ export const functions = {
   // A ticket does not say whether its Nutzdaten were kept: those delivered before they were have none (404).
   getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   listWebhookAttempts: { entry: 'functions/list-webhook-attempts.ts', tables: { ...readingTickets, webhookAttempts: ['Query'] }, settings: ['rateLimit'] },
-  // Makes the delivered ticket's webhook pending again, as a new delivery, and queues it.
-  resendWebhook: {
-    entry: 'functions/resend-webhook.ts',
-    tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
-    sendsTo: ['webhook'],
-    settings: ['hook', 'rateLimit'],
-  },
+  resendWebhook: resendingWebhook,
   // Reads the ticket a cursor names, to learn that it is the caller's, and queries the caller's partition of one index.
   listTickets: {
     entry: 'functions/list-tickets.ts',
@@ -473,13 +475,8 @@ export const functions = {
   // Reads back a file it finds stored, to tell a repeat from a conflict; it never replaces one.
   // Verifies each webhook's signature before it keeps the protocol.
   receiverEndpoint: { entry: 'functions/receiver-endpoint.ts', bucket: { receiver: 'readWrite' }, secrets: ['webhookSigningKeys'] },
-  // The resend of the API (resendWebhook), for the example receiver's route.
-  receiverRun: {
-    entry: 'functions/resend-webhook.ts',
-    tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
-    sendsTo: ['webhook'],
-    settings: ['hook', 'rateLimit'],
-  },
+  // The resend of the API, for the example receiver's route.
+  receiverRun: resendingWebhook,
   // Reads TAX_AUTHORITY to know whether resending is safe, without loading the tax authority. Reads
   // the whole index of owed work and the counts of the queues, then sends until 10 s before its
   // timeout (docs/operations/a-backlog.md).

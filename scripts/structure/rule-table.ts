@@ -113,22 +113,17 @@ export function parseCondition(text: string, names: Names): Condition {
     take(')');
     return items;
   };
-  const or = (): Condition => {
-    let left = and();
-    while (peek()?.toLowerCase() === 'oder') {
+  // `oder` and `und` each join their operands from the left, `und` binding closer.
+  const joined = (word: string, tag: string, operand: () => Condition) => (): Condition => {
+    let left = operand();
+    while (peek()?.toLowerCase() === word) {
       take();
-      left = ['or', left, and()];
+      left = [tag, left, operand()];
     }
     return left;
   };
-  const and = (): Condition => {
-    let left = comparison();
-    while (peek()?.toLowerCase() === 'und') {
-      take();
-      left = ['and', left, comparison()];
-    }
-    return left;
-  };
+  const or = joined('oder', 'or', () => and());
+  const and = joined('und', 'and', () => comparison());
   const comparison = (): Condition => {
     const left = sum();
     const operator = operators[peek() ?? ''];

@@ -1,4 +1,4 @@
-import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, GetItemCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
@@ -23,24 +23,13 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
   }
 
   async get(clientId: string, certificateId: string): Promise<CertificateRecord | undefined> {
-    const { Item } = await this.client.send(
-      new GetItemCommand({ TableName: this.table, Key: marshall({ client_id: clientId, certificate_id: certificateId }), ConsistentRead: true }),
-    );
+    const { Item } = await this.client.send(new GetItemCommand({ TableName: this.table, Key: this.#key(clientId, certificateId), ConsistentRead: true }));
     return Item && (unmarshall(Item) as CertificateRecord);
   }
 
   async list(clientId: string): Promise<CertificateRecord[]> {
     const records: CertificateRecord[] = [];
-    const items = pagedItems((ExclusiveStartKey) =>
-      this.client.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'client_id = :client',
-          ExpressionAttributeValues: marshall({ ':client': clientId }),
-          ExclusiveStartKey,
-        }),
-      ),
-    );
+    const items = this.queryTable({ KeyConditionExpression: 'client_id = :client', ExpressionAttributeValues: marshall({ ':client': clientId }) });
     for await (const item of items) records.push(unmarshall(item) as CertificateRecord);
     return records.sort(newestFirst);
   }
@@ -50,7 +39,7 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
       this.client.send(
         new DeleteItemCommand({
           TableName: this.table,
-          Key: marshall({ client_id: clientId, certificate_id: certificateId }),
+          Key: this.#key(clientId, certificateId),
           ConditionExpression: 'attribute_exists(certificate_id)',
         }),
       ),
@@ -62,100 +51,64 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
   // and set inside it: the first check makes the map, on the condition that no concurrent one made it
   // first. Every write needs the certificate to exist, so a check never brings a deleted one back as a stub.
   async reservePinCheck(clientId: string, certificateId: string, note: string, at: string, limit: number, forget: readonly string[]): Promise<boolean> {
-    const key = marshall({ client_id: clientId, certificate_id: certificateId });
+    const key = this.#key(clientId, certificateId);
     const names = Object.fromEntries(forget.map((old, i) => [`#old${i}`, old]));
     const paths = Object.keys(names).map((name) => `wrong_pins.${name}`);
     const remove = paths.length ? ` REMOVE ${paths.join(', ')}` : '';
-    const intoMap = await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: key,
-          UpdateExpression: `SET wrong_pins.#check = :at${remove}`,
-          // The condition sees the map before the write: the notes it forgets are in `size`, so they are
-          // allowed for, and each must still be there, or the count would take a concurrent forgetting for room.
-          ConditionExpression: ['size(wrong_pins) < :room', ...paths.map((path) => `attribute_exists(${path})`)].join(' AND '),
-          ExpressionAttributeNames: { '#check': pinCheckUnderWay(note), ...names },
-          ExpressionAttributeValues: marshall({ ':at': at, ':room': limit + forget.length }),
-        }),
-      ),
-    );
+    const intoMap = await this.updateIf(key, {
+      UpdateExpression: `SET wrong_pins.#check = :at${remove}`,
+      // The condition sees the map before the write: the notes it forgets are in `size`, so they are
+      // allowed for, and each must still be there, or the count would take a concurrent forgetting for room.
+      ConditionExpression: ['size(wrong_pins) < :room', ...paths.map((path) => `attribute_exists(${path})`)].join(' AND '),
+      ExpressionAttributeNames: { '#check': pinCheckUnderWay(note), ...names },
+      ExpressionAttributeValues: marshall({ ':at': at, ':room': limit + forget.length }),
+    });
     if (intoMap.held) return true;
-    const made = await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: key,
-          UpdateExpression: 'SET wrong_pins = :first',
-          ConditionExpression: 'attribute_exists(certificate_id) AND attribute_not_exists(wrong_pins)',
-          ExpressionAttributeValues: marshall({ ':first': { [pinCheckUnderWay(note)]: at } }),
-        }),
-      ),
-    );
+    const made = await this.updateIf(key, {
+      UpdateExpression: 'SET wrong_pins = :first',
+      ConditionExpression: 'attribute_exists(certificate_id) AND attribute_not_exists(wrong_pins)',
+      ExpressionAttributeValues: marshall({ ':first': { [pinCheckUnderWay(note)]: at } }),
+    });
     return made.held;
   }
 
   async releasePinCheck(clientId: string, certificateId: string, note: string): Promise<void> {
     // A check no longer noted has nothing to release: the condition only keeps the write from making a stub.
-    await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: marshall({ client_id: clientId, certificate_id: certificateId }),
-          UpdateExpression: 'REMOVE wrong_pins.#check',
-          ConditionExpression: 'attribute_exists(wrong_pins.#check)',
-          ExpressionAttributeNames: { '#check': pinCheckUnderWay(note) },
-        }),
-      ),
-    );
+    await this.updateIf(this.#key(clientId, certificateId), {
+      UpdateExpression: 'REMOVE wrong_pins.#check',
+      ConditionExpression: 'attribute_exists(wrong_pins.#check)',
+      ExpressionAttributeNames: { '#check': pinCheckUnderWay(note) },
+    });
   }
 
   async confirmWrongPin(clientId: string, certificateId: string, note: string, at: string): Promise<Record<string, string> | undefined> {
-    const written = await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: marshall({ client_id: clientId, certificate_id: certificateId }),
-          UpdateExpression: 'SET wrong_pins.#note = :at REMOVE wrong_pins.#check',
-          ConditionExpression: 'attribute_exists(wrong_pins.#check)',
-          ExpressionAttributeNames: { '#note': note, '#check': pinCheckUnderWay(note) },
-          ExpressionAttributeValues: marshall({ ':at': at }),
-          ReturnValues: 'ALL_NEW',
-        }),
-      ),
-    );
+    const written = await this.updateIf(this.#key(clientId, certificateId), {
+      UpdateExpression: 'SET wrong_pins.#note = :at REMOVE wrong_pins.#check',
+      ConditionExpression: 'attribute_exists(wrong_pins.#check)',
+      ExpressionAttributeNames: { '#note': note, '#check': pinCheckUnderWay(note) },
+      ExpressionAttributeValues: marshall({ ':at': at }),
+      ReturnValues: 'ALL_NEW',
+    });
     return written.held ? (unmarshall(written.value.Attributes!) as CertificateRecord).wrong_pins : undefined;
   }
 
   async lock(clientId: string, certificateId: string, until: string, now: string): Promise<boolean> {
-    const locked = await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: marshall({ client_id: clientId, certificate_id: certificateId }),
-          UpdateExpression: 'SET locked_until = :until',
-          ConditionExpression: 'attribute_exists(certificate_id) AND (attribute_not_exists(locked_until) OR locked_until <= :now)',
-          ExpressionAttributeValues: marshall({ ':until': until, ':now': now }),
-        }),
-      ),
-    );
+    const locked = await this.updateIf(this.#key(clientId, certificateId), {
+      UpdateExpression: 'SET locked_until = :until',
+      ConditionExpression: 'attribute_exists(certificate_id) AND (attribute_not_exists(locked_until) OR locked_until <= :now)',
+      ExpressionAttributeValues: marshall({ ':until': until, ':now': now }),
+    });
     return locked.held;
   }
 
   async reseal(clientId: string, certificateId: string, sealed: Pick<CertificateRecord, 'container' | 'pin'>, was: Sealed): Promise<boolean> {
-    const written = await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: marshall({ client_id: clientId, certificate_id: certificateId }),
-          UpdateExpression: `SET container = :container${sealed.pin ? ', pin = :pin' : ''}`,
-          // The wrapped data key tells one sealing from any other.
-          ConditionExpression: 'container.#key = :was',
-          ExpressionAttributeNames: { '#key': 'key' },
-          ExpressionAttributeValues: marshall({ ':container': sealed.container, ':was': was.key, ...(sealed.pin && { ':pin': sealed.pin }) }),
-        }),
-      ),
-    );
+    const written = await this.updateIf(this.#key(clientId, certificateId), {
+      UpdateExpression: `SET container = :container${sealed.pin ? ', pin = :pin' : ''}`,
+      // The wrapped data key tells one sealing from any other.
+      ConditionExpression: 'container.#key = :was',
+      ExpressionAttributeNames: { '#key': 'key' },
+      ExpressionAttributeValues: marshall({ ':container': sealed.container, ':was': was.key, ...(sealed.pin && { ':pin': sealed.pin }) }),
+    });
     return written.held;
   }
 
@@ -189,5 +142,9 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
       ),
     );
     for await (const item of items) yield unmarshall(item) as CertificateKey;
+  }
+
+  #key(clientId: string, certificateId: string) {
+    return marshall({ client_id: clientId, certificate_id: certificateId });
   }
 }

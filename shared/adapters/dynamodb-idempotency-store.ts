@@ -1,10 +1,8 @@
-import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports/idempotency-store.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
-
-const isHeld = async (write: () => Promise<unknown>) => (await conditionHeld(write)).held;
 
 /**
  * Single-item conditional writes, each decided by DynamoDB in one step. A claim only says whether it
@@ -13,7 +11,7 @@ const isHeld = async (write: () => Promise<unknown>) => (await conditionHeld(wri
  * within days. (`key` and `state` are reserved words, hence the placeholders.)
  */
 export class DynamoIdempotencyStore extends DynamoTable implements IdempotencyStore {
-  claim(record: IdempotencyRecord, nowSeconds: number): Promise<boolean> {
+  async claim(record: IdempotencyRecord, nowSeconds: number): Promise<boolean> {
     const put = new PutItemCommand({
       TableName: this.table,
       Item: marshall(record),
@@ -21,7 +19,7 @@ export class DynamoIdempotencyStore extends DynamoTable implements IdempotencySt
       ExpressionAttributeNames: { '#key': 'key' },
       ExpressionAttributeValues: marshall({ ':now': nowSeconds }),
     });
-    return isHeld(() => this.client.send(put));
+    return (await conditionHeld(() => this.client.send(put))).held;
   }
 
   async get(key: string, nowSeconds: number): Promise<IdempotencyRecord | undefined> {
@@ -30,27 +28,22 @@ export class DynamoIdempotencyStore extends DynamoTable implements IdempotencySt
     return record && record.expires_at > nowSeconds ? record : undefined;
   }
 
-  takeOver(key: string, expectedLease: string, leaseUntil: string): Promise<boolean> {
-    const update = new UpdateItemCommand({
-      TableName: this.table,
-      Key: marshall({ key }),
+  async takeOver(key: string, expectedLease: string, leaseUntil: string): Promise<boolean> {
+    const taken = await this.updateIf(marshall({ key }), {
       UpdateExpression: 'SET lease_until = :lease',
       ConditionExpression: '#state = :in_progress AND lease_until = :expected',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: marshall({ ':lease': leaseUntil, ':in_progress': 'in_progress', ':expected': expectedLease }),
     });
-    return isHeld(() => this.client.send(update));
+    return taken.held;
   }
 
   async complete(key: string, ticket: string): Promise<void> {
-    const update = new UpdateItemCommand({
-      TableName: this.table,
-      Key: marshall({ key }),
+    await this.updateIf(marshall({ key }), {
       UpdateExpression: 'SET #state = :completed',
       ConditionExpression: 'ticket = :ticket',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: marshall({ ':completed': 'completed', ':ticket': ticket }),
     });
-    await isHeld(() => this.client.send(update));
   }
 }

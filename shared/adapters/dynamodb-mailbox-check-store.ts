@@ -1,8 +1,6 @@
-import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
-import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { isOpenCheck, type MailboxCheck } from '#shared/domain/notice.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { MailboxCheckStore } from '#shared/ports/mailbox-check-store.ts';
@@ -46,38 +44,25 @@ export class DynamoMailboxCheckStore extends DynamoTable implements MailboxCheck
     const fields = Object.entries({ ...change, updated_at: at }).filter(([, value]) => value !== undefined);
     const finished = change.status !== undefined && !isOpenCheck({ status: change.status });
     const sets = [...fields.map(([name]) => `#${name} = :${name}`), ...(finished ? ['expires_at = :expires'] : [])];
-    const written = await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: toItem({ check_id: checkId }),
-          UpdateExpression: `SET ${sets.join(', ')}${finished ? ' REMOVE #open, fetching_certificate' : ''}`,
-          ConditionExpression: 'attribute_exists(#open)',
-          ExpressionAttributeNames: { ...Object.fromEntries(fields.map(([name]) => [`#${name}`, name])), '#open': 'open' },
-          ExpressionAttributeValues: toItem({
-            ...Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])),
-            ...(finished && { ':expires': Math.floor(new Date(at).getTime() / 1000) + keptSeconds }),
-          }),
-        }),
-      ),
-    );
+    const written = await this.updateIf(toItem({ check_id: checkId }), {
+      UpdateExpression: `SET ${sets.join(', ')}${finished ? ' REMOVE #open, fetching_certificate' : ''}`,
+      ConditionExpression: 'attribute_exists(#open)',
+      ExpressionAttributeNames: { ...Object.fromEntries(fields.map(([name]) => [`#${name}`, name])), '#open': 'open' },
+      ExpressionAttributeValues: toItem({
+        ...Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])),
+        ...(finished && { ':expires': Math.floor(new Date(at).getTime() / 1000) + keptSeconds }),
+      }),
+    });
     return written.held;
   }
 
   async stale(before: string): Promise<Pick<MailboxCheck, 'check_id' | 'updated_at'>[]> {
     const checks: Pick<MailboxCheck, 'check_id' | 'updated_at'>[] = [];
-    const items = pagedItems((ExclusiveStartKey) =>
-      this.client.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: 'open',
-          KeyConditionExpression: '#open = :open AND updated_at < :before',
-          ExpressionAttributeNames: { '#open': 'open' },
-          ExpressionAttributeValues: toItem({ ':open': open, ':before': before }),
-          ExclusiveStartKey,
-        }),
-      ),
-    );
+    const items = this.queryIndex('open', {
+      KeyConditionExpression: '#open = :open AND updated_at < :before',
+      ExpressionAttributeNames: { '#open': 'open' },
+      ExpressionAttributeValues: toItem({ ':open': open, ':before': before }),
+    });
     for await (const item of items) {
       const { check_id, updated_at } = unmarshall(item);
       checks.push({ check_id, updated_at });
@@ -86,15 +71,10 @@ export class DynamoMailboxCheckStore extends DynamoTable implements MailboxCheck
   }
 
   async fetching(certificateId: string): Promise<boolean> {
-    const { Items = [] } = await this.client.send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: 'fetching_certificate',
-        KeyConditionExpression: 'fetching_certificate = :certificate',
-        ExpressionAttributeValues: toItem({ ':certificate': certificateId }),
-        Limit: 1,
-      }),
-    );
-    return Items.length > 0;
+    const found = await this.firstInIndex('fetching_certificate', {
+      KeyConditionExpression: 'fetching_certificate = :certificate',
+      ExpressionAttributeValues: toItem({ ':certificate': certificateId }),
+    });
+    return found !== undefined;
   }
 }

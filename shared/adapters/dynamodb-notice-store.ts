@@ -1,9 +1,8 @@
-import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { webhookCondition } from '#shared/adapters/webhook-condition.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
-import { listingPage, newestOfClient, pagedItems } from '#shared/adapters/paged-items.ts';
 import type { Notice } from '#shared/domain/notice.ts';
 import type { WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
@@ -47,18 +46,12 @@ export class DynamoNoticeStore extends DynamoTable implements NoticeStore {
   }
 
   async markConfirmed(noticeId: string, at: string): Promise<boolean> {
-    const written = await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: toItem({ notice_id: noticeId }),
-          UpdateExpression: 'SET #state = :confirmed, confirmed_at = :at REMOVE unconfirmed',
-          ConditionExpression: '#state = :stored',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: toItem({ ':confirmed': 'confirmed', ':stored': 'stored', ':at': at }),
-        }),
-      ),
-    );
+    const written = await this.updateIf(toItem({ notice_id: noticeId }), {
+      UpdateExpression: 'SET #state = :confirmed, confirmed_at = :at REMOVE unconfirmed',
+      ConditionExpression: '#state = :stored',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: toItem({ ':confirmed': 'confirmed', ':stored': 'stored', ':at': at }),
+    });
     return written.held;
   }
 
@@ -76,48 +69,27 @@ export class DynamoNoticeStore extends DynamoTable implements NoticeStore {
 
   async updateWebhook(noticeId: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<boolean> {
     const { condition, values } = webhookCondition(expectedWebhookId, expectedAttempts);
-    const written = await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: toItem({ notice_id: noticeId }),
-          UpdateExpression: 'SET webhook = :webhook',
-          ConditionExpression: `attribute_exists(notice_id) AND ${condition}`,
-          ExpressionAttributeValues: toItem({ ...values, ':webhook': webhook }),
-        }),
-      ),
-    );
+    const written = await this.updateIf(toItem({ notice_id: noticeId }), {
+      UpdateExpression: 'SET webhook = :webhook',
+      ConditionExpression: `attribute_exists(notice_id) AND ${condition}`,
+      ExpressionAttributeValues: toItem({ ...values, ':webhook': webhook }),
+    });
     return written.held;
   }
 
   async list(clientId: string, query: NoticeQuery): Promise<NoticePage> {
-    const page = await listingPage(
-      (ExclusiveStartKey, Limit) =>
-        this.client.send(
-          new QueryCommand({
-            TableName: this.table,
-            IndexName: 'by_client',
-            ...newestOfClient(
-              clientId,
-              query.since && 'created_at >= :since',
-              { ':since': query.since },
-              {
-                mailbox: query.certificate_id,
-                datenart: query.datenart,
-                year: query.year,
-                state: query.state,
-              },
-            ),
-            ExclusiveStartKey,
-            Limit,
-          }),
-        ),
+    const { items, last } = await this.clientPage(
+      clientId,
+      'notice_id',
+      {
+        ...query,
+        range: query.since && 'created_at >= :since',
+        rangeValues: { ':since': query.since },
+        equal: { mailbox: query.certificate_id, datenart: query.datenart, year: query.year, state: query.state },
+      },
       (item) => fromItem(item as never),
-      query.limit,
-      query.after && toItem({ client_id: clientId, created_at: query.after.created_at, notice_id: query.after.notice_id }),
     );
-    const { last } = page;
-    return { notices: page.items, ...(last && { last: { notice_id: last.notice_id as string, created_at: last.created_at as string } }) };
+    return { notices: items, ...(last && { last }) };
   }
 
   async ofTicket(ticket: string): Promise<Notice[]> {
@@ -135,18 +107,7 @@ export class DynamoNoticeStore extends DynamoTable implements NoticeStore {
 
   async #all(index: string, keyCondition: string, values: Record<string, AttributeValue>, filter?: string): Promise<Notice[]> {
     const notices: Notice[] = [];
-    const items = pagedItems((ExclusiveStartKey) =>
-      this.client.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: index,
-          KeyConditionExpression: keyCondition,
-          FilterExpression: filter,
-          ExpressionAttributeValues: values,
-          ExclusiveStartKey,
-        }),
-      ),
-    );
+    const items = this.queryIndex(index, { KeyConditionExpression: keyCondition, FilterExpression: filter, ExpressionAttributeValues: values });
     for await (const item of items) notices.push(fromItem(item as never));
     return notices;
   }

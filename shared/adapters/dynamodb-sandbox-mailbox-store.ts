@@ -1,8 +1,6 @@
-import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
-import { pagedItems } from '#shared/adapters/paged-items.ts';
 import type { SandboxMailboxStore, SandboxRecord } from '#shared/ports/sandbox-mailbox-store.ts';
 
 /** One partition per mailbox, its records by ID. */
@@ -13,17 +11,11 @@ export class DynamoSandboxMailboxStore extends DynamoTable implements SandboxMai
 
   async records(mailbox: string): Promise<SandboxRecord[]> {
     const records: SandboxRecord[] = [];
-    const items = pagedItems((ExclusiveStartKey) =>
-      this.client.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'mailbox = :mailbox',
-          ExpressionAttributeValues: marshall({ ':mailbox': mailbox }),
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      ),
-    );
+    const items = this.queryTable({
+      KeyConditionExpression: 'mailbox = :mailbox',
+      ExpressionAttributeValues: marshall({ ':mailbox': mailbox }),
+      ConsistentRead: true,
+    });
     for await (const item of items) records.push(unmarshall(item) as SandboxRecord);
     return records;
   }
@@ -44,17 +36,11 @@ export class DynamoSandboxMailboxStore extends DynamoTable implements SandboxMai
   }
 
   async confirm(mailbox: string, recordId: string, at: string): Promise<boolean> {
-    const written = await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: marshall({ mailbox, record_id: recordId }),
-          UpdateExpression: 'SET confirmed_at = :at ADD confirmations :one',
-          ConditionExpression: 'attribute_exists(record_id) AND attribute_not_exists(confirmed_at)',
-          ExpressionAttributeValues: marshall({ ':at': at, ':one': 1 }),
-        }),
-      ),
-    );
+    const written = await this.updateIf(marshall({ mailbox, record_id: recordId }), {
+      UpdateExpression: 'SET confirmed_at = :at ADD confirmations :one',
+      ConditionExpression: 'attribute_exists(record_id) AND attribute_not_exists(confirmed_at)',
+      ExpressionAttributeValues: marshall({ ':at': at, ':one': 1 }),
+    });
     return written.held;
   }
 

@@ -1,7 +1,7 @@
 import { GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import { listingPage, newestOfClient, pagedItems } from '#shared/adapters/paged-items.ts';
+import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
@@ -245,16 +245,11 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
    * the index, is left out by it.
    */
   async byTransferTicket(transferTicket: string): Promise<Pick<Ticket, 'ticket' | 'client_id'> | undefined> {
-    const { Items = [] } = await this.client.send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: 'by_transfer_ticket',
-        KeyConditionExpression: 'transfer_ticket = :transfer',
-        ExpressionAttributeValues: toItem({ ':transfer': transferTicket }),
-        Limit: 1,
-      }),
-    );
-    const item = Items[0] && unmarshall(Items[0]);
+    const found = await this.firstInIndex('by_transfer_ticket', {
+      KeyConditionExpression: 'transfer_ticket = :transfer',
+      ExpressionAttributeValues: toItem({ ':transfer': transferTicket }),
+    });
+    const item = found && unmarshall(found);
     return item && { ticket: item.ticket, client_id: item.client_id };
   }
 
@@ -282,35 +277,22 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
     const { after, created_after: from, created_before: before } = query;
     // A sort key takes one condition: with both bounds BETWEEN, and `before` itself dropped below.
     const range = from && before ? 'created_at BETWEEN :from AND :before' : from ? 'created_at >= :from' : before ? 'created_at < :before' : undefined;
-    const page = await listingPage(
-      (ExclusiveStartKey, Limit) =>
-        this.client.send(
-          new QueryCommand({
-            TableName: this.table,
-            IndexName: 'by_client',
-            ...newestOfClient(
-              clientId,
-              range,
-              { ':from': from, ':before': before },
-              {
-                kind: query.kind,
-                status: query.status,
-                client_reference: query.client_reference,
-              },
-            ),
-            ExclusiveStartKey,
-            Limit,
-          }),
-        ),
+    const { items, last } = await this.clientPage(
+      clientId,
+      'ticket',
+      {
+        limit: query.limit,
+        after,
+        range,
+        rangeValues: { ':from': from, ':before': before },
+        equal: { kind: query.kind, status: query.status, client_reference: query.client_reference },
+      },
       (item) => {
         const ticket = fromItem(item);
         return !before || ticket.created_at < before ? ticket : undefined;
       },
-      query.limit,
-      after && toItem({ client_id: clientId, created_at: after.created_at, ticket: after.ticket }),
     );
-    const { last } = page;
-    return { tickets: page.items, ...(last && { last: { ticket: last.ticket as string, created_at: last.created_at as string } }) };
+    return { tickets: items, ...(last && { last }) };
   }
 
   /** Every shard of a sparse index, page by page. */

@@ -22,6 +22,9 @@ const full: Ticket = aTicket({
   },
 });
 
+// What every view but the status shows of it first.
+const shown = { ticket: validTicketId, kind: 'ustva', status: 'delivered', test: true };
+
 const internal = ['client_id', 'client-secret', 'lease_until', 'msg_internal', 'tax_number_masked'];
 
 describe('views', () => {
@@ -36,10 +39,7 @@ describe('views', () => {
 
   it('summarises with links', () => {
     expect(summaryView(full)).toEqual({
-      ticket: validTicketId,
-      kind: 'ustva',
-      status: 'delivered',
-      test: true,
+      ...shown,
       created_at: full.created_at,
       links: {
         status: `/v2/status/${validTicketId}`,
@@ -56,10 +56,7 @@ describe('views', () => {
 
   it('shows metadata with the masked tax number and the public webhook state', () => {
     expect(metadataView(full)).toEqual({
-      ticket: validTicketId,
-      kind: 'ustva',
-      status: 'delivered',
-      test: true,
+      ...shown,
       year: 2026,
       period: '03',
       tax_number: '*********0010',

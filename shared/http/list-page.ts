@@ -25,15 +25,18 @@ export function itemsFitting(items: readonly unknown[]): number {
 }
 
 /**
- * A store's page as the caller gets it: each item as `view` shows it, as many as fit in one answer,
- * and where the next page starts (null after the last): after the last item shown, or at `last`,
- * where the store's page ended short of the end, when all are shown. A cursor is its item's ID.
+ * A store's page as the caller gets it: each item as `view` shows it, under `name`, as many as fit in
+ * one answer, and where the next page starts (null after the last): after the last item shown, or at
+ * `last`, where the store's page ended short of the end, when all are shown. A cursor is its item's ID.
  */
-export function answerPage<T extends L, L, V>(items: readonly T[], last: L | undefined, view: (item: T) => V, idOf: (item: L) => string) {
+export function answerPage<N extends string, T extends L, L, V>(name: N, page: Record<N, T[]> & { last?: L }, view: (item: T) => V, idOf: (item: L) => string) {
+  const items = page[name];
   const views = items.map(view);
   const shown = itemsFitting(views);
-  const next = shown < views.length ? items[shown - 1] : last;
-  return { items: views.slice(0, shown), next_cursor: next ? Buffer.from(idOf(next)).toString('base64url') : null };
+  const next = shown < views.length ? items[shown - 1] : page.last;
+  return { [name]: views.slice(0, shown), next_cursor: next ? Buffer.from(idOf(next)).toString('base64url') : null } as Record<N, V[]> & {
+    next_cursor: string | null;
+  };
 }
 
 /** The ID a cursor names, where it is one `isId` takes and was written as `answerPage` writes it. */

@@ -6,12 +6,12 @@ import { isNoticeId, noticeStates, type Notice } from '#shared/domain/notice.ts'
 import { answerPage, badListRequest, cursorId, invalidCursor, refuseUnknownParameters } from '#shared/http/list-page.ts';
 import { limitOf, oneOf, timeOf } from '#shared/http/ticket-listing.ts';
 import { noticeView } from '#shared/notices/views.ts';
-import type { NoticePage, NoticeQuery, NoticeStore } from '#shared/ports/notice-store.ts';
+import type { NoticeQuery, NoticeStore } from '#shared/ports/notice-store.ts';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 
 const parameters = ['limit', 'cursor', 'certificate_id', 'datenart', 'year', 'state', 'since'] as const;
 
-export async function noticeQuery(params: Record<string, string | undefined>, clientId: string, store: Pick<NoticeStore, 'get'>): Promise<NoticeQuery> {
+async function noticeQuery(params: Record<string, string | undefined>, clientId: string, store: Pick<NoticeStore, 'get'>): Promise<NoticeQuery> {
   refuseUnknownParameters(params, parameters);
   const query: NoticeQuery = { limit: limitOf(params.limit) };
   if (params.certificate_id !== undefined) {
@@ -34,9 +34,9 @@ export async function noticeQuery(params: Record<string, string | undefined>, cl
   return query;
 }
 
-export function noticePage(page: NoticePage) {
-  const { items, next_cursor } = answerPage(page.notices, page.last, noticeView, (notice) => notice.notice_id);
-  return { notices: items, next_cursor };
+/** `GET /v2/notices`: one page of the caller's notices that match the query, as the caller gets it. */
+export async function listNotices(params: Record<string, string | undefined>, clientId: string, store: NoticeStore) {
+  return answerPage('notices', await store.list(clientId, await noticeQuery(params, clientId, store)), noticeView, (notice) => notice.notice_id);
 }
 
 async function cursorNotice(

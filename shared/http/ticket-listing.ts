@@ -15,7 +15,7 @@ const parameters = ['limit', 'cursor', 'kind', 'status', 'client_reference', 'cr
 const isoTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 /** The caller's query, every parameter checked; the cursor's ticket read to be sure it is the caller's. */
-export async function ticketQuery(params: Record<string, string | undefined>, clientId: string, store: TicketStore): Promise<TicketQuery> {
+async function ticketQuery(params: Record<string, string | undefined>, clientId: string, store: TicketStore): Promise<TicketQuery> {
   refuseUnknownParameters(params, parameters);
   const query: TicketQuery = { limit: limitOf(params.limit) };
   if (params.kind !== undefined) query.kind = oneOf(params.kind, kinds, 'kind');
@@ -31,9 +31,11 @@ export async function ticketQuery(params: Record<string, string | undefined>, cl
  * The page as the caller gets it: each ticket as `GET /v2/ticket/{ticket}` shows it, as many as fit
  * in one answer, and where the next page starts (null after the last): after the last ticket shown.
  */
-export function ticketPage(page: TicketPage) {
-  const { items, next_cursor } = answerPage(page.tickets, page.last, metadataView, (ticket) => ticket.ticket);
-  return { tickets: items, next_cursor };
+export const ticketPage = (page: TicketPage) => answerPage('tickets', page, metadataView, (ticket) => ticket.ticket);
+
+/** `GET /v2/tickets`: one page of the caller's tickets that match the query, as the caller gets it. */
+export async function listTickets(params: Record<string, string | undefined>, clientId: string, store: TicketStore) {
+  return ticketPage(await store.list(clientId, await ticketQuery(params, clientId, store)));
 }
 
 export function limitOf(value: string | undefined): number {

@@ -56,6 +56,17 @@ const file = z.object({
   file_sha256: described(sha256, 'Its SHA-256, hexadecimal'),
 });
 
+/** A notice's links: itself, its data package, and the filing it answers where it names one. */
+const noticeLinks = (self: string, where: string) =>
+  described(
+    z.object({
+      self: described(z.string(), self),
+      data: described(z.string(), 'Its data package'),
+      ticket: z.optional(described(z.string(), 'The filing it answers')),
+    }),
+    where,
+  );
+
 export const notice = z.object({
   notice_id: noticeId,
   datenart,
@@ -79,14 +90,7 @@ export const notice = z.object({
     z.array(z.object({ n: described(count, 'Its number, from 1, as the attachment route takes it'), ...file.shape })),
     'The attachments (the notice as a PDF, where the filer consented to DIVA): `/v2/notices/{notice_id}/attachments/{n}`',
   ),
-  links: described(
-    z.object({
-      self: described(z.string(), 'This notice'),
-      data: described(z.string(), 'Its data package'),
-      ticket: z.optional(described(z.string(), 'The filing it answers')),
-    }),
-    'Where to read it',
-  ),
+  links: noticeLinks('This notice', 'Where to read it'),
 });
 
 /** The `notice.available` webhook's body (shared/notices/views.ts, noticeWebhookBody). */
@@ -104,14 +108,7 @@ export const noticeAvailable = described(
     notice_date: notice.shape.notice_date,
     attachments: described(count, 'How many attachments it has (the notice as a PDF, with DIVA)'),
     created_at: notice.shape.created_at,
-    links: described(
-      z.object({
-        self: described(z.string(), 'The notice'),
-        data: described(z.string(), 'Its data package'),
-        ticket: z.optional(described(z.string(), 'The filing it answers')),
-      }),
-      "Where to read it, with the client's API key",
-    ),
+    links: noticeLinks('The notice', "Where to read it, with the client's API key"),
   }),
   "A notice fetched for the client: IDs and metadata, never its content (no value, no full tax number, no file), which `links` serve with the client's API key. One delivery per notice, its `webhook-id` the same across retries and repeats",
 );

@@ -1,23 +1,17 @@
 import type { Notice, NoticeState } from '#shared/domain/notice.ts';
 import type { WebhookState } from '#shared/domain/ticket.ts';
+import type { ListingPage, ListingQuery } from '#shared/ports/listing-page.ts';
 
-export interface NoticeQuery {
-  limit: number;
+export interface NoticeQuery extends ListingQuery<Notice, 'notice_id'> {
   certificate_id?: string;
   datenart?: string;
   year?: number;
   state?: NoticeState;
   /** Stored on or after this time (ISO). */
   since?: string;
-  /** The notice the previous page ended with. */
-  after?: Pick<Notice, 'notice_id' | 'created_at'>;
 }
 
-export interface NoticePage {
-  notices: Notice[];
-  /** Where the next page starts; absent on the last. */
-  last?: Pick<Notice, 'notice_id' | 'created_at'>;
-}
+export type NoticePage = ListingPage<'notices', Notice, 'notice_id'>;
 
 /** A notice still owed its confirmation, as the index of those keeps it. */
 export type UnconfirmedNotice = Pick<Notice, 'notice_id' | 'mailbox' | 'record_id' | 'provision_ticket' | 'test' | 'created_at' | 'client_id'>;

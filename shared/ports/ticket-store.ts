@@ -1,4 +1,5 @@
 import type { Kind, Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
+import type { ListingPage, ListingQuery } from '#shared/ports/listing-page.ts';
 
 /** Fields a status change may set; `undefined` removes nothing, use `remove` for that. */
 export type TicketChanges = Partial<Omit<Ticket, 'ticket' | 'client_id' | 'kind' | 'created_at'>>;
@@ -57,8 +58,7 @@ export interface TicketStore {
   list(clientId: string, query: TicketQuery): Promise<TicketPage>;
 }
 
-export interface TicketQuery {
-  limit: number;
+export interface TicketQuery extends ListingQuery<Ticket, 'ticket'> {
   kind?: Kind;
   status?: TicketStatus;
   client_reference?: string;
@@ -66,11 +66,6 @@ export interface TicketQuery {
   created_after?: string;
   /** ISO time, exclusive. */
   created_before?: string;
-  /** The client's ticket the previous page ended with: the page starts after it. */
-  after?: Pick<Ticket, 'ticket' | 'created_at'>;
 }
 
-export interface TicketPage {
-  tickets: Ticket[];
-  last?: Pick<Ticket, 'ticket' | 'created_at'>;
-}
+export type TicketPage = ListingPage<'tickets', Ticket, 'ticket'>;

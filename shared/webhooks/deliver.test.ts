@@ -26,6 +26,15 @@ const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const otherSecret = 'whsec_dGhlIG90aGVyIGtleSBvZiB0aGUgcm90YXRpb24=';
 
 const pending = (attempts: number): WebhookState => ({ status: 'pending', attempts, webhook_id: 'msg_current' });
+/** The webhook's state once attempt number `attempts` got `answer` now, with what else that left. */
+const attempted = (status: WebhookState['status'], attempts: number, answer: NotifyResult, rest: Partial<WebhookState> = {}) => ({
+  status,
+  attempts,
+  webhook_id: 'msg_current',
+  last_attempt_at: now.toISOString(),
+  ...(answer.status !== undefined && { last_response_status: answer.status }),
+  ...rest,
+});
 
 const deliveredTicket = (overrides: Partial<Ticket> = {}): Ticket =>
   aTicket({
@@ -170,13 +179,7 @@ describe('deliverWebhook', () => {
   it.each([200, 202, 204, 299])('records a %s answer as delivered, and keeps the message from coming back', async (status) => {
     const { deps, queue, webhook } = await setup([{ status }]);
     await expect(deliverWebhook(deps, message)).resolves.toEqual({ outcome: 'delivered' });
-    expect(await webhook()).toEqual({
-      status: 'delivered',
-      attempts: 1,
-      webhook_id: 'msg_current',
-      last_attempt_at: now.toISOString(),
-      last_response_status: status,
-    });
+    expect(await webhook()).toEqual(attempted('delivered', 1, { status }));
     expect(queue.deadLetters).toEqual([]);
   });
 
@@ -235,14 +238,7 @@ describe('deliverWebhook', () => {
     ])('keeps %s pending and asks for the message again after the backoff', async (_, result) => {
       const { deps, queue, webhook } = await setup([result]);
       expect(await deliverWebhook(deps, message)).toEqual({ outcome: 'retry', afterSeconds: 5 });
-      expect(await webhook()).toEqual({
-        status: 'pending',
-        attempts: 1,
-        webhook_id: 'msg_current',
-        last_attempt_at: now.toISOString(),
-        ...(result.status !== undefined && { last_response_status: result.status }),
-        next_attempt_at: at(5),
-      });
+      expect(await webhook()).toEqual(attempted('pending', 1, result, { next_attempt_at: at(5) }));
       expect(queue.deadLetters).toEqual([]);
     });
 
@@ -305,14 +301,7 @@ describe('deliverWebhook', () => {
     it('stops at once on 410 Gone: failed, not asked for again, not dead-lettered', async () => {
       const { deps, queue, webhook } = await setup([{ status: 410, retryAfter: '5' }]);
       await expect(deliverWebhook(deps, message)).resolves.toEqual({ outcome: 'gone' });
-      expect(await webhook()).toEqual({
-        status: 'failed',
-        attempts: 1,
-        webhook_id: 'msg_current',
-        last_attempt_at: now.toISOString(),
-        last_response_status: 410,
-        failure_reason: 'GONE',
-      });
+      expect(await webhook()).toEqual(attempted('failed', 1, { status: 410 }, { failure_reason: 'GONE' }));
       expect(queue.deadLetters).toEqual([]);
     });
 
@@ -323,14 +312,7 @@ describe('deliverWebhook', () => {
     ])('dead-letters the delivery and fails it after %s at the last attempt, giving up', async (_, result) => {
       const { deps, queue, webhook } = await setup([result], { ticket: deliveredTicket({ webhook: pending(2) }) });
       await expect(deliverWebhook(deps, message)).resolves.toEqual({ outcome: 'exhausted' });
-      expect(await webhook()).toEqual({
-        status: 'failed',
-        attempts: 3,
-        webhook_id: 'msg_current',
-        last_attempt_at: now.toISOString(),
-        ...(result.status !== undefined && { last_response_status: result.status }),
-        failure_reason: 'MAX_ATTEMPTS',
-      });
+      expect(await webhook()).toEqual(attempted('failed', 3, result, { failure_reason: 'MAX_ATTEMPTS' }));
       expect(queue.deadLetters).toEqual([delivery]);
     });
 

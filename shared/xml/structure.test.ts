@@ -65,23 +65,24 @@ describe('schemaFindings', () => {
     expect(found.at(-1)).toMatchObject({ code: 'FINDINGS_TRUNCATED', count: 51 });
   });
 
-  it('takes only XML white space for no text: a no-break space, U+3000 or U+2028 is text', () => {
-    expect(codes('<R>\n\t<A>x</A>\r\n</R>')).toEqual([]);
-    expect(codes('<R><A/><C>\u00A0</C></R>')).toEqual(['xml.C:XML_STRUCTURE']);
-    expect(codes('<R><A/><C>\u3000</C></R>')).toEqual(['xml.C:XML_STRUCTURE']);
-    expect(codes('<R><A/><C>\u2028</C></R>')).toEqual(['xml.C:XML_STRUCTURE']);
-    expect(codes('<R><A/><N>\u00A012.5</N></R>')).toEqual(['xml.N:XML_VALUE']);
-  });
-
-  it('checks values against length, pattern, enumeration and digits', () => {
-    expect(codes('<R><A/><B>abcdef</B></R>')).toEqual(['xml.B:XML_VALUE']);
-    expect(codes('<R><A/><B></B></R>')).toEqual(['xml.B:XML_VALUE']);
-    expect(codes('<R><A/><B>AB</B></R>')).toEqual(['xml.B:XML_VALUE']);
-    expect(codes('<R><A/><N>1234.5</N></R>')).toEqual([]);
-    expect(codes('<R><A/><N>12345.6</N></R>')).toEqual(['xml.N:XML_VALUE']);
-    expect(codes('<R><A/><N>1.234</N></R>')).toEqual(['xml.N:XML_VALUE']);
-    expect(codes('<R><A/><N>1,5</N></R>')).toEqual(['xml.N:XML_VALUE']);
-    expect(codes('<R><A/><E>z</E></R>')).toEqual(['xml.E:XML_VALUE']);
+  it.each([
+    // Only XML white space is no text: a no-break space, U+3000 or U+2028 is text.
+    ['<R>\n\t<A>x</A>\r\n</R>', []],
+    ['<R><A/><C>\u00A0</C></R>', ['xml.C:XML_STRUCTURE']],
+    ['<R><A/><C>\u3000</C></R>', ['xml.C:XML_STRUCTURE']],
+    ['<R><A/><C>\u2028</C></R>', ['xml.C:XML_STRUCTURE']],
+    ['<R><A/><N>\u00A012.5</N></R>', ['xml.N:XML_VALUE']],
+    // Values against length, pattern, enumeration and digits.
+    ['<R><A/><B>abcdef</B></R>', ['xml.B:XML_VALUE']],
+    ['<R><A/><B></B></R>', ['xml.B:XML_VALUE']],
+    ['<R><A/><B>AB</B></R>', ['xml.B:XML_VALUE']],
+    ['<R><A/><N>1234.5</N></R>', []],
+    ['<R><A/><N>12345.6</N></R>', ['xml.N:XML_VALUE']],
+    ['<R><A/><N>1.234</N></R>', ['xml.N:XML_VALUE']],
+    ['<R><A/><N>1,5</N></R>', ['xml.N:XML_VALUE']],
+    ['<R><A/><E>z</E></R>', ['xml.E:XML_VALUE']],
+  ])('checks the text and values of %j: %j', (xml, expected) => {
+    expect(codes(xml)).toEqual(expected);
   });
 
   it('checks attributes: their values against their types, and those the schema requires', () => {

@@ -38,6 +38,15 @@ const yearEnd = ['Unterfallart', 'OrdNrArt'];
 
 const ustvaType = (file: string) => (file.includes('_Df_') ? 'dauerfristverlaengerung' : file.includes('_SoVZ_') ? 'sondervorauszahlung' : 'voranmeldung');
 
+/** A letter's one sample, filed for `year` under the tax number it names; the service writes nothing of it itself. */
+const letter = (files: RegExp, year: number) => ({
+  files,
+  root: 'Nutzdaten',
+  count: 1,
+  replaced: [],
+  request: (xml: string) => ({ year, tax_number: taxNumberOf(xml) }),
+});
+
 // One line per form ELSTER gives samples of (a new form adds its line here once it has them).
 const forms: Partial<Record<Kind, Form & { count: number; type?: (file: string) => string }>> = {
   ustva: { files: /^UStVA_.*\d{4}\.xml$/, root: 'Anmeldungssteuern', count: 15, replaced: anmeldung, type: ustvaType },
@@ -78,20 +87,8 @@ const forms: Partial<Record<Kind, Form & { count: number; type?: (file: string) 
   },
   euer: { files: /^euer_\d{4}_ok\.xml$/, root: 'E77', count: 3, replaced: yearEnd },
   // The appeal names the assessment year of the notice it contests; the message has none, and takes the year it is sent in.
-  einspruch: {
-    files: /^einspruch_22_mit_anhang\.xml$/,
-    root: 'Nutzdaten',
-    count: 1,
-    replaced: [],
-    request: (xml) => ({ year: 2024, tax_number: taxNumberOf(xml) }),
-  },
-  nachricht: {
-    files: /^sonstige_nachrichten_21\.xml$/,
-    root: 'Nutzdaten',
-    count: 1,
-    replaced: [],
-    request: (xml) => ({ year: 2025, tax_number: taxNumberOf(xml) }),
-  },
+  einspruch: letter(/^einspruch_22_mit_anhang\.xml$/, 2024),
+  nachricht: letter(/^sonstige_nachrichten_21\.xml$/, 2025),
 };
 
 const sampled = kinds.filter((kind) => forms[kind] !== undefined);
