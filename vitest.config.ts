@@ -14,8 +14,8 @@ export default defineConfig({
     ],
     // What needs ELSTER's own files, which the repository never holds (test/support/elster.ts).
     tags: [{ name: 'elster', description: "needs ELSTER's files: skipped without them, failed without them under CI" }],
-    // Builds the ERiC test double (a C library) that the eric tests load; fails without a C compiler.
-    globalSetup: ['test/eric-double/setup.ts'],
+    // Builds the ERiC and Otto test doubles (C libraries) that the eric tests load; fails without a C compiler.
+    globalSetup: ['test/eric-double/setup.ts', 'test/otto-double/setup.ts'],
     // Handlers log through Powertools; tests read behaviour, not log lines, nor metric lines (off, as
     // in the local runtime). Which years and periods are open depends on the day: the tests hold one
     // fixed day, so they mean the same on any.

@@ -227,6 +227,9 @@ export function ericConfig(env: Env = process.env): EricConfig {
   return { home, ...(apiVersion === undefined ? {} : { apiVersion }), ...(signing && { signing }), datenLieferant, herstellerId: herstellerId(env) };
 }
 
+/** The folder with libotto.so: OTTO_HOME, or ERiC's own folder, where ERiC's package ships it. */
+export const ottoHome = (env: Env = process.env): string => env[settingNames.ottoHome]?.trim() || text(settingNames.ericHome, undefined, env);
+
 /** Both the certificate and its PIN, or neither; one without the other is a fault of the configuration. */
 function ericSigning(env: Env): EricSigning | undefined {
   const certificateSecret = env[settingNames.ericCertSecretArn]?.trim();

@@ -674,7 +674,7 @@ export const settingVariables = {
 
 /** Variables of the tax authority's library, given to the functions that load it; the certificate's only to the one that signs. */
 export const ericVariables = {
-  library: [settingNames.ericHome, settingNames.ericApiVersion, settingNames.datenLieferant],
+  library: [settingNames.ericHome, settingNames.ericApiVersion, settingNames.ottoHome, settingNames.datenLieferant],
   signing: [
     settingNames.ericCertPath,
     settingNames.ericCertSecretArn,

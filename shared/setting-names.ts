@@ -60,6 +60,8 @@ export const settingNames = {
   ericHome: 'ERIC_HOME',
   /** With `eric`: the ERiC major version expected (38–44). @default asked of ERiC */
   ericApiVersion: 'ERIC_API_VERSION',
+  /** With `eric`: the folder with Otto's `libotto.so`, which downloads the mailbox's notices. @default `ERIC_HOME` (ERiC's package ships Otto beside libericapi.so) */
+  ottoHome: 'OTTO_HOME',
   /** With `eric`, locally: the certificate (.pfx) the stage signs with. @default none */
   ericCertPath: 'ERIC_CERT_PATH',
   /** With `eric`, on AWS: the certificate from Secrets Manager, read once per container, never logged. @default none */

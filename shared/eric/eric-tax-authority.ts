@@ -253,6 +253,17 @@ export const ericValidatorFromEnv = (env: Record<string, string | undefined> = p
   ericFromEnv(env, () => withoutStageCertificate);
 
 function ericFromEnv(env: Record<string, string | undefined>, credentials: (signing: EricSigning) => () => Promise<EricCredentials>): EricTaxAuthority {
+  return new EricTaxAuthority({ ...ericBasicsFromEnv(env, credentials), allowLive: allowLiveSubmissions });
+}
+
+/**
+ * What every ERiC adapter is built from (ERIC_*, ELSTER_*): ERiC loaded and started now, so a wrong
+ * library, version or certificate path stops the start with one line naming the setting.
+ */
+export function ericBasicsFromEnv(
+  env: Record<string, string | undefined>,
+  credentials: (signing: EricSigning) => () => Promise<EricCredentials>,
+): Omit<EricOptions, 'allowLive' | 'now'> {
   const config = ericConfig(env);
   const { signing } = config;
   if (signing && 'path' in signing.certificate && !readable(signing.certificate.path)) {
@@ -263,12 +274,11 @@ function ericFromEnv(env: Record<string, string | undefined>, credentials: (sign
   if (config.apiVersion !== undefined && config.apiVersion !== library.major) {
     throw new ConfigError(`ERIC_API_VERSION=${config.apiVersion} does not match libericapi.so in ERIC_HOME, which is ERiC ${library.version}`);
   }
-  return new EricTaxAuthority({
+  return {
     library,
     credentials: signing ? credentials(signing) : withoutStageCertificate,
     herstellerId: config.herstellerId,
     datenLieferant: config.datenLieferant,
     productVersion: serviceVersion(),
-    allowLive: allowLiveSubmissions,
-  });
+  };
 }

@@ -1,5 +1,6 @@
 // The ERiC mailbox against the ERiC test double, once per struct family: the double answers each
-// Datenabholung request with the file of its Datenart (ERIC_DOUBLE_DATENABHOLUNG_DIR).
+// Datenabholung request with the file of its Datenart (ERIC_DOUBLE_DATENABHOLUNG_DIR); objects come
+// from the Otto test double.
 
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,32 +8,28 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EricMailboxError, EricTaxMailbox } from '#shared/eric/eric-tax-mailbox.ts';
 import { loadEric } from '#shared/eric/library.ts';
+import { ottoInstance } from '#shared/eric/otto/binding.ts';
 import { doubleMajors } from '#test/eric-double/build.ts';
+import { datenabholungAnswer } from '#test/eric-double/datenabholung.ts';
 import { doubleCertificate, doubleCounters, doublePin, ericDoubleHome } from '#test/eric-double/double.ts';
+import { ottoDoubleHome, ottoObjects, type OttoObjects } from '#test/otto-double/double.ts';
 
 const id = 'be1237nw3vymf411strc2fk7rhakxdvf';
 const ticket = 'et2501jbenyw7w6yw8c0tivbcj3rfvsd';
 
-const answer = (datenart: string, nutzdaten: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?><Elster xmlns="http://www.elster.de/elsterxml/schema/v11"><TransferHeader version="11">` +
-  `<Verfahren>ElsterDatenabholung</Verfahren><DatenArt>${datenart}</DatenArt><Vorgang>send-Auth</Vorgang><TransferTicket>tt${datenart.length}</TransferTicket>` +
-  `<RC><Rueckgabe><Code>0</Code><Text>Ihr Request wurde bearbeitet</Text></Rueckgabe></RC></TransferHeader>` +
-  `<DatenTeil><Nutzdatenblock><NutzdatenHeader version="11"><NutzdatenTicket>1</NutzdatenTicket><Empfaenger id="L">CS</Empfaenger></NutzdatenHeader>` +
-  `<Nutzdaten><Datenabholung xmlns="http://finkonsens.de/elster/elsterdatenabholung/v3" version="31">${nutzdaten}</Datenabholung></Nutzdaten></Nutzdatenblock></DatenTeil></Elster>`;
-
 const answers = {
-  PostfachAnfrage: answer(
+  PostfachAnfrage: datenabholungAnswer(
     'PostfachAnfrage',
     `<PostfachAnfrageAntwort max="200" paginierungLetzteBestId="${id}"><DatenartBereitstellung name="ESB" anzahltreffer="1"><Bereitstellungen>` +
       `<Bereitstellung id="${id}" bereitstellungsticket="${ticket}" groesse="900"><MetaInformationen><Meta name="erklaerungsticket">tt1</Meta></MetaInformationen>` +
       '<Datenpaket><ReferenzId>32550000-0000-0000-0000-000000000000</ReferenzId><Encoding>ISO-8859-15</Encoding><Groesse>1205</Groesse></Datenpaket>' +
       '</Bereitstellung></Bereitstellungen></DatenartBereitstellung></PostfachAnfrageAntwort>',
   ),
-  PostfachBestaetigung: answer(
+  PostfachBestaetigung: datenabholungAnswer(
     'PostfachBestaetigung',
     `<PostfachBestaetigungAntwort><Bereitstellungen><Bereitstellung id="${id}"><Rueckgabe><Code>0</Code><Text>bestaetigt</Text></Rueckgabe></Bereitstellung></Bereitstellungen></PostfachBestaetigungAntwort>`,
   ),
-  Statusabfrage: answer(
+  Statusabfrage: datenabholungAnswer(
     'Statusabfrage',
     `<Bereitstellungen><Bereitstellung><BereitstellungsTicket>${ticket}</BereitstellungsTicket><Status>30-BESTAETIGT</Status></Bereitstellung></Bereitstellungen>`,
   ),
@@ -44,6 +41,7 @@ describe.each(doubleMajors)('the ERiC mailbox with the ERiC %i test double', (ma
   const home = ericDoubleHome(major);
   let mailbox: EricTaxMailbox;
   let folder: string;
+  let objects: OttoObjects;
   const address = { test: true };
 
   beforeAll(async () => {
@@ -56,7 +54,9 @@ describe.each(doubleMajors)('the ERiC mailbox with the ERiC %i test double', (ma
       herstellerId: '74931',
       datenLieferant: 'steuerbote',
       productVersion: '1.0.0',
+      otto: ottoInstance(ottoDoubleHome()),
     });
+    objects = await ottoObjects(100);
   });
 
   afterEach(() => {
@@ -96,7 +96,22 @@ describe.each(doubleMajors)('the ERiC mailbox with the ERiC %i test double', (ma
     await expect(mailbox.confirm(address, ['not-an-id'])).rejects.toThrow(EricMailboxError);
   });
 
-  it('reports the download through Otto as not built', async () => {
-    await expect(mailbox.download(address, { ref: '32550000-0000-0000-0000-000000000000', announced_size: 1 })).rejects.toThrow(/needs Otto/);
+  it('downloads an object through Otto with the stage’s certificate, or a client’s from its bytes', async () => {
+    for (const [name, value] of Object.entries(objects.env)) vi.stubEnv(name, value);
+    const content = Buffer.from('<Bescheid>\u0000 binary, and more than one block of the double, long enough to need three</Bescheid>'.repeat(3));
+    const ref = '32550000-0000-0000-0000-000000000000';
+    await objects.put(ref, content);
+    const read = async (blocks: AsyncIterable<Uint8Array>) => {
+      const received: Uint8Array[] = [];
+      for await (const block of blocks) received.push(block);
+      return Buffer.concat(received);
+    };
+    expect((await read(await mailbox.download(address, { ref, announced_size: 1 }))).equals(content)).toBe(true);
+    const client = { certificate_id: 'c1', subject: 'Client', pkcs12: new TextEncoder().encode('a client container'), pin: doublePin };
+    expect((await read(await mailbox.download({ test: true, certificate: client }, { ref, announced_size: 1 }))).equals(content)).toBe(true);
+    expect((await objects.counters()).get(ref)).toEqual({ begun: 2, completed: 2 });
+    await expect(read(await mailbox.download(address, { ref: '32550000-0000-0000-0000-00000000dead', announced_size: 1 }))).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 });

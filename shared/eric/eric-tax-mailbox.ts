@@ -1,10 +1,14 @@
 // The mailbox port through ERiC: PostfachAnfrage, PostfachBestaetigung and Statusabfrage built by
 // datenabholung/requests.ts, sent with EricBearbeiteVorgang (ERIC_VALIDIERE | ERIC_SENDE, signed with
 // the mailbox's certificate, with a transfer handle up to ERiC 43), ELSTER's answer read by
-// datenabholung/answers.ts. Downloading an object needs Otto (libotto), which is not bound yet:
-// `download` says so and fails.
+// datenabholung/answers.ts. Objects are downloaded through Otto (otto/download.ts), block by block,
+// with the same certificate.
 
-import type { EricCredentials } from '#shared/eric/credentials.ts';
+import { ottoHome } from '#shared/config.ts';
+import { credentialsLoader, type CredentialsRead, type EricCredentials } from '#shared/eric/credentials.ts';
+import { ericBasicsFromEnv } from '#shared/eric/eric-tax-authority.ts';
+import { ottoInstance, type OttoInstance } from '#shared/eric/otto/binding.ts';
+import { ottoDownload } from '#shared/eric/otto/download.ts';
 import { readDatenabholungAnswer, maxListedRecords } from '#shared/eric/datenabholung/answers.ts';
 import { confirmResults, mailboxPage, recordStatuses } from '#shared/eric/datenabholung/mailbox-answers.ts';
 import {
@@ -28,6 +32,7 @@ export interface EricMailboxOptions {
   herstellerId: string;
   datenLieferant: string;
   productVersion: string;
+  otto: OttoInstance;
 }
 
 /** A request ERiC or ELSTER did not answer: the message names ERiC's code; nothing in it is the mailbox's content. */
@@ -53,8 +58,11 @@ export class EricTaxMailbox implements TaxMailbox {
     return recordStatuses(await this.#send(address, 'Statusabfrage', statusabfrage(provisionTickets)), provisionTickets);
   }
 
-  download(_address: MailboxAddress, object: MailboxObject): Promise<AsyncIterable<Uint8Array>> {
-    return Promise.reject(new EricMailboxError(`Downloading ${object.ref} needs Otto (libotto), which steuerbote does not bind yet`));
+  async download(address: MailboxAddress, object: MailboxObject): Promise<AsyncIterable<Uint8Array>> {
+    const certificate = address.certificate
+      ? { pkcs12: address.certificate.pkcs12, pin: address.certificate.pin }
+      : await this.#options.credentials().then(({ certificatePath, pin }) => ({ path: certificatePath, pin }));
+    return ottoDownload(this.#options.otto, { objectId: object.ref, certificate, herstellerId: this.#options.herstellerId });
   }
 
   async #send(address: MailboxAddress, kind: MailboxRequest, request: Built) {
@@ -95,3 +103,13 @@ export class EricTaxMailbox implements TaxMailbox {
     return readDatenabholungAnswer(serverAnswer);
   }
 }
+
+/**
+ * The mailbox as configured (ERIC_*, OTTO_HOME, ELSTER_*): ERiC and Otto loaded now, so a wrong
+ * library stops the start with one line naming the setting.
+ */
+export const ericTaxMailboxFromEnv = (env: Record<string, string | undefined> = process.env, onCredentialsRead?: CredentialsRead): EricTaxMailbox =>
+  new EricTaxMailbox({
+    ...ericBasicsFromEnv(env, (signing) => credentialsLoader(signing, undefined, onCredentialsRead)),
+    otto: ottoInstance(ottoHome(env)),
+  });

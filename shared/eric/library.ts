@@ -272,7 +272,7 @@ function load(home: string, path: string): EricLibrary {
  * Truncates ERiC's log files, never removes them: ERiC may hold one open, and a removed file it still
  * writes to would keep its space, and its content, until the process ends.
  */
-function emptyLogs(logDir: string): void {
+export function emptyLogs(logDir: string): void {
   for (const name of readdirSync(logDir)) truncateSync(join(logDir, name), 0);
 }
 

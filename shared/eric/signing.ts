@@ -1,13 +1,10 @@
 // The certificate a transmission is signed with: the stage's own (a file, opened by path), or a
 // client's, handed over unsealed for this one call. ERiC 43 and later open a client's container from
-// memory; older ones only by path, so it goes to a file only this process's user can read, in a
-// directory of its own that is removed as soon as ERiC has opened it.
+// memory; older ones only by path, so it goes to a private file for the moment of opening (private-file.ts).
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EricCredentials } from '#shared/eric/credentials.ts';
 import type { EricCalls } from '#shared/eric/library.ts';
+import { withPrivateFile } from '#shared/eric/private-file.ts';
 import type { SigningCertificate, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 
 export interface Signing {
@@ -35,22 +32,11 @@ const clientCodes: Record<string, string> = {
 
 export const clientSigning = (certificate: SigningCertificate): Signing => ({
   pin: certificate.pin,
-  open: (eric) => eric.openCertificateFromBytes?.(certificate.pkcs12, certificate.pin) ?? openFromFile(eric, certificate.pkcs12),
+  open: (eric) =>
+    eric.openCertificateFromBytes?.(certificate.pkcs12, certificate.pin) ?? withPrivateFile(certificate.pkcs12, (path) => eric.openCertificate(path)),
   named(outcome) {
     const code = outcome.outcome === 'failed' ? clientCodes[outcome.code] : undefined;
     if (outcome.outcome !== 'failed' || !code) return outcome;
     return { ...outcome, code, message: `The certificate ${certificate.certificate_id} cannot sign: ${outcome.message}` };
   },
 });
-
-async function openFromFile(eric: EricCalls, pkcs12: Uint8Array): Promise<{ code: number; handle: number }> {
-  // mkdtemp makes the directory for this process's user alone (0700).
-  const dir = await mkdtemp(join(tmpdir(), 'steuerbote-signing-'));
-  try {
-    const path = join(dir, 'certificate.pfx');
-    await writeFile(path, pkcs12, { mode: 0o600 });
-    return await eric.openCertificate(path);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}

@@ -1,5 +1,7 @@
 import { ConfigError, noticeRetentionDays, taxAuthorityName, webhookConfig } from '#shared/config.ts';
 import { unsealSigner } from '#shared/certificates/signer.ts';
+import { reportStageCertificate } from '#shared/certificates/stage-certificate.ts';
+import { ericTaxMailboxFromEnv } from '#shared/eric/eric-tax-mailbox.ts';
 import type { MailboxCheck } from '#shared/domain/notice.ts';
 import { announceNotice } from '#shared/notices/announce.ts';
 import type { CheckDeps } from '#shared/notices/check-mailbox.ts';
@@ -18,13 +20,12 @@ import {
   workQueue,
 } from '#shared/wiring/adapters.ts';
 
-// The mailbox of the stage's tax authority. ERiC's (ElsterDatenabholung through ERiC, Otto through
-// koffi) implements the same port; until it does, a stage with ERiC refuses a check with this line.
+// The mailbox of the stage's tax authority: the sandbox's, or ERiC's (ElsterDatenabholung through
+// ERiC, objects through Otto), which implements the same port.
 export const sandboxMailbox = once(() => sandboxMailboxFromEnv(sandboxMailboxStore()));
-export const taxMailbox = once((): TaxMailbox => {
-  if (taxAuthorityName() === 'sandbox') return sandboxMailbox();
-  throw new ConfigError('TAX_AUTHORITY=eric cannot read mailboxes yet: the ERiC adapter of the mailbox port is not built');
-});
+export const taxMailbox = once((): TaxMailbox =>
+  taxAuthorityName() === 'sandbox' ? sandboxMailbox() : ericTaxMailboxFromEnv(process.env, reportStageCertificate),
+);
 
 /** The mailbox a check reads: its client's certificate, opened for this run, or the stage's. */
 async function addressOf(check: MailboxCheck): Promise<MailboxAddress> {

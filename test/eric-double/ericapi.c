@@ -33,7 +33,9 @@
  *
  * The Datenabholung (Verfahren ElsterDatenabholung, Datenart version <Datenart>_31) needs the
  * transfer handle up to ERiC 43 (it fills in one that is 0) and answers with the file
- * <Datenart>.xml of the folder ERIC_DOUBLE_DATENABHOLUNG_DIR, as ELSTER's server would.
+ * <Datenart>.xml of the folder ERIC_DOUBLE_DATENABHOLUNG_DIR, as ELSTER's server would; with
+ * ERIC_DOUBLE_CONFIRMATIONS (a file) it keeps the records confirmed there, lists them no more and
+ * answers a second confirmation "not found" (see confirm_answer).
  *
  * Test-only exports (names start with EricDouble): counters the tests read after each call.
  */
@@ -641,18 +643,94 @@ static int check_crypto(const eric_verschluesselungs_parameter_t *crypto) {
 
 static int is_datenabholung(const char *xml) { return strstr(xml, "<Verfahren>ElsterDatenabholung</Verfahren>") != NULL; }
 
-/* ELSTER's answer to a Datenabholung request: the file named after its Datenart in ERIC_DOUBLE_DATENABHOLUNG_DIR. */
+/* Whether `id` is a line of the file at `path`. */
+static int listed_in(const char *path, const char *id) {
+  FILE *file = fopen(path, "r");
+  if (!file) return 0;
+  char line[128];
+  int found = 0;
+  while (!found && fgets(line, sizeof line, file)) {
+    line[strcspn(line, "\n")] = 0;
+    found = strcmp(line, id) == 0;
+  }
+  fclose(file);
+  return found;
+}
+
+/* Removes from `content` each <Bereitstellung id="..."> ... </Bereitstellung> whose ID the file at `path` lists. */
+static size_t without_confirmed(char *content, size_t length, const char *path) {
+  char *at = content;
+  while ((at = strstr(at, "<Bereitstellung id=\"")) != NULL) {
+    char id[64];
+    const char *start = at + strlen("<Bereitstellung id=\"");
+    size_t n = strcspn(start, "\"");
+    snprintf(id, sizeof id, "%.*s", (int)(n < sizeof id ? n : sizeof id - 1), start);
+    char *end = strstr(at, "</Bereitstellung>");
+    if (!end || !listed_in(path, id)) {
+      at++;
+      continue;
+    }
+    end += strlen("</Bereitstellung>");
+    memmove(at, end, length - (size_t)(end - content) + 1);
+    length -= (size_t)(end - at);
+  }
+  return length;
+}
+
+/* PostfachBestaetigung against the confirmations kept in ERIC_DOUBLE_CONFIRMATIONS: a record is confirmed
+   once (code 0, its ID appended to the file), and then is not found (194346573). ERIC_DOUBLE_CONFIRM_HOLD_MS
+   holds the request before the server takes it, ERIC_DOUBLE_CONFIRMED_HOLD_MS after. */
+static int confirm_answer(const char *xml, const char *path, EricRueckgabepufferHandle serverantwort) {
+  const char *before = getenv("ERIC_DOUBLE_CONFIRM_HOLD_MS"), *after = getenv("ERIC_DOUBLE_CONFIRMED_HOLD_MS");
+  if (before) usleep((useconds_t)strtoul(before, NULL, 10) * 1000);
+  char *results = calloc(1, 64 * 1024);
+  size_t used = 0;
+  for (const char *at = xml; (at = strstr(at, "<Bereitstellung id=\"")) != NULL; at++) {
+    char id[64];
+    const char *start = at + strlen("<Bereitstellung id=\"");
+    size_t n = strcspn(start, "\"");
+    snprintf(id, sizeof id, "%.*s", (int)(n < sizeof id ? n : sizeof id - 1), start);
+    int known = listed_in(path, id);
+    if (!known) {
+      FILE *file = fopen(path, "a");
+      if (file) {
+        fprintf(file, "%s\n", id);
+        fclose(file);
+      }
+    }
+    used += (size_t)snprintf(results + used, 64 * 1024 - used, "<Bereitstellung id=\"%s\"><Rueckgabe><Code>%s</Code><Text>%s</Text></Rueckgabe></Bereitstellung>", id,
+                             known ? "194346573" : "0", known ? "nicht gefunden (Testdouble)" : "bestaetigt (Testdouble)");
+  }
+  if (after) usleep((useconds_t)strtoul(after, NULL, 10) * 1000);
+  buffer_printf(serverantwort,
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Elster xmlns=\"http://www.elster.de/elsterxml/schema/v11\"><TransferHeader version=\"11\">"
+                "<Verfahren>ElsterDatenabholung</Verfahren><DatenArt>PostfachBestaetigung</DatenArt><Vorgang>send-Auth</Vorgang><TransferTicket>tt1</TransferTicket>"
+                "<RC><Rueckgabe><Code>0</Code><Text>Ihr Request wurde bearbeitet</Text></Rueckgabe></RC></TransferHeader>"
+                "<DatenTeil><Nutzdatenblock><NutzdatenHeader version=\"11\"><NutzdatenTicket>1</NutzdatenTicket><Empfaenger id=\"L\">CS</Empfaenger></NutzdatenHeader>"
+                "<Nutzdaten><Datenabholung xmlns=\"http://finkonsens.de/elster/elsterdatenabholung/v3\" version=\"31\">"
+                "<PostfachBestaetigungAntwort><Bereitstellungen>%s</Bereitstellungen></PostfachBestaetigungAntwort></Datenabholung></Nutzdaten></Nutzdatenblock></DatenTeil></Elster>",
+                results);
+  free(results);
+  return ERIC_OK;
+}
+
+/* ELSTER's answer to a Datenabholung request: the file named after its Datenart in ERIC_DOUBLE_DATENABHOLUNG_DIR,
+   less the records confirmed, when ERIC_DOUBLE_CONFIRMATIONS keeps them. */
 static int datenabholung_answer(const char *xml, EricRueckgabepufferHandle serverantwort) {
   const char *dir = getenv("ERIC_DOUBLE_DATENABHOLUNG_DIR");
+  const char *confirmations = getenv("ERIC_DOUBLE_CONFIRMATIONS");
   char datenart[32], path[1024];
   element_text(xml, "DatenArt", datenart, sizeof datenart);
   if (!dir) return ERIC_TRANSFER_ERR_CONNECTSERVER;
+  if (confirmations && strcmp(datenart, "PostfachBestaetigung") == 0) return confirm_answer(xml, confirmations, serverantwort);
   snprintf(path, sizeof path, "%s/%s.xml", dir, datenart);
   FILE *file = fopen(path, "rb");
   if (!file) return ERIC_TRANSFER_ERR_CONNECTSERVER;
   char *content = malloc(4 * 1024 * 1024);
   size_t length = fread(content, 1, 4 * 1024 * 1024 - 1, file);
   fclose(file);
+  content[length] = 0;
+  if (confirmations && strcmp(datenart, "PostfachAnfrage") == 0) length = without_confirmed(content, length, confirmations);
   buffer_set(serverantwort, content, length);
   free(content);
   return ERIC_OK;

@@ -1,65 +1,174 @@
 // A mailbox check killed with SIGKILL at each point it can die (in the middle of a download, between
 // storing its notices and confirming them, and while confirming) loses nothing: after the restart the
 // check runs again from its table item, and every notice is stored once and confirmed exactly once
-// (the sandbox's own counters say so), never before it was stored. The sandbox's test tax numbers
-// hold the check at each point long enough to kill it there (docs/notices.md, "Sandbox"); the kill
-// waits for the state each point leaves, read from the child's stores.
+// (the tax authority's own counters say so), never before it was stored. Once for each tax authority:
+// the sandbox, whose test tax numbers hold the check at each point (docs/notices.md, "Sandbox"); and
+// ERiC with Otto, whose test doubles hold it by their settings and count downloads and confirmations
+// in files. The kill waits for the state each point leaves, read from the child's stores.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { noticeId, stageMailbox, type Notice } from '#shared/domain/notice.ts';
+import { noticeStore } from '#shared/wiring/adapters.ts';
+import { doubleCertificate, doublePin, ericDoubleHome } from '#test/eric-double/double.ts';
+import { datenabholungFolder, type DoubleRecord } from '#test/eric-double/datenabholung.ts';
 import { startChild, type ChildRuntime } from '#test/faults/child-runtime.ts';
+import { ottoDoubleHome, ottoObjects } from '#test/otto-double/double.ts';
 import { eventually, newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
-import { estSample } from '#test/support/samples.ts';
+import { estSample, ustvaSample } from '#test/support/samples.ts';
 import { sandboxMailboxRecords } from '#test/support/sandbox-mailbox.ts';
 
-type Records = Awaited<ReturnType<typeof sandboxMailboxRecords>>;
-
-// The sandbox's test tax numbers: a plain record; one whose first download breaks off, in every
-// run; and one for each point, holding the check there.
-const plain = '9198011310010';
-const failingDownload = '9198080000112';
-const slowDownload = '9198080000104';
-const heldConfirm = '9198080000120';
-const slowConfirm = '9198080000139';
-const env = { SANDBOX_NOTICE_DELAY_SECONDS: '0', POWERTOOLS_LOG_LEVEL: 'ERROR' };
-
-const of = (records: Records, taxNumber: string) => records.find((record) => record.tax_number === taxNumber)!;
+/** One record of the mailbox as the tax authority counts it, with the notice stored for it. */
+interface Counted {
+  downloads: number;
+  confirmations: number;
+  /** Otto's downloads that handed out their last block. */
+  completed?: number;
+  /** The sandbox's confirm calls that reached it, answered or not. */
+  confirm_attempts?: number;
+  confirmed_at?: string;
+  notice?: Notice;
+}
 
 interface Point {
   name: string;
-  holding: string;
+  /** The sandbox's record that holds the check there: an index into its held tax numbers. */
+  holding?: number;
+  /** The child's settings that hold it there. */
+  env?: Record<string, string>;
   /** Whether the child's stores show the check held at the point. */
-  reached(records: Records): boolean;
+  reached(records: Counted[]): boolean;
   /** What the stores show at the kill. */
-  atKill(records: Records): void;
+  atKill(records: Counted[]): void;
 }
 
-const points: Point[] = [
-  {
-    name: 'in the middle of a download',
-    holding: slowDownload,
-    reached: (records) => of(records, slowDownload).downloads > 0 && !of(records, slowDownload).notice,
-    atKill: (records) => expect(records.every((record) => record.confirmations === 0)).toBe(true),
-  },
-  {
-    name: 'between storing and confirming',
-    holding: heldConfirm,
-    reached: (records) => of(records, heldConfirm).confirm_attempts > 0,
-    atKill: (records) => {
-      expect(records.map((record) => record.notice?.state)).toEqual(['stored', 'stored', 'stored']);
-      expect(records.map((record) => record.confirmations)).toEqual([0, 0, 0]);
-    },
-  },
-  {
-    name: 'while confirming',
-    holding: slowConfirm,
-    // Every record of the call taken, its answer not yet come.
-    reached: (records) => records.every((record) => record.confirmations === 1),
-    atKill: (records) => expect(records.map((record) => record.notice?.state)).toEqual(['stored', 'stored', 'stored']),
-  },
-];
+interface Authority {
+  name: string;
+  /** Three records in the mailbox, the second's first download breaking off, the third held at the point; the runtime's settings and API key. */
+  prepare(dataDir: string, point: Point): Promise<{ env: Record<string, string>; key: string }>;
+  records(): Promise<Counted[]>;
+  points: Point[];
+}
 
-describe('a mailbox check killed', () => {
+const quiet = { POWERTOOLS_LOG_LEVEL: 'ERROR' };
+
+const middleOfDownload = (reached: (record: Counted) => boolean): Point => ({
+  name: 'in the middle of a download',
+  reached: (records) => reached(records[2]!) && !records[2]!.notice,
+  atKill: (records) => expect(records.every((record) => record.confirmations === 0)).toBe(true),
+});
+const storedNotConfirmed = (records: Counted[]) => {
+  expect(records.map((record) => record.notice?.state)).toEqual(['stored', 'stored', 'stored']);
+  expect(records.map((record) => record.confirmations)).toEqual([0, 0, 0]);
+};
+const whileConfirming: Point = {
+  name: 'while confirming',
+  // Every record of the call taken, its answer not yet come.
+  reached: (records) => records.every((record) => record.confirmations === 1),
+  atKill: (records) => expect(records.map((record) => record.notice?.state)).toEqual(['stored', 'stored', 'stored']),
+};
+
+// The sandbox's test tax numbers: a plain record; one whose first download breaks off, in every
+// run; and one for each point, holding the check there.
+const sandboxNumbers = { plain: '9198011310010', failingDownload: '9198080000112', held: ['9198080000104', '9198080000120', '9198080000139'] };
+
+const sandbox: Authority = {
+  name: 'sandbox',
+  async prepare(dataDir, point) {
+    const env = { ...quiet, SANDBOX_NOTICE_DELAY_SECONDS: '0' };
+    const service = await startService({ dataDir, env });
+    const tickets: string[] = [];
+    for (const tax_number of [sandboxNumbers.plain, sandboxNumbers.failingDownload, sandboxNumbers.held[point.holding!]!])
+      tickets.push((await service.submit('est', { ...estSample(), tax_number, bescheiddaten: true })).json.data.ticket);
+    for (const ticket of tickets) await service.waitForStatus(ticket, ['delivered']);
+    await service.stop();
+    return { env, key: service.runtime.apiKey };
+  },
+  async records() {
+    const order = (record: { tax_number: string }) =>
+      record.tax_number === sandboxNumbers.plain ? 0 : record.tax_number === sandboxNumbers.failingDownload ? 1 : 2;
+    return (await sandboxMailboxRecords()).sort((a, b) => order(a) - order(b));
+  },
+  points: [
+    { ...middleOfDownload((record) => record.downloads > 0), holding: 0 },
+    { name: 'between storing and confirming', holding: 1, reached: (records) => (records[2]!.confirm_attempts ?? 0) > 0, atKill: storedNotConfirmed },
+    { ...whileConfirming, holding: 2 },
+  ],
+};
+
+// ERiC's records: three ESB answers to one filing, each a data package of Otto's; the second's first
+// download times out, the third's first download is slow.
+const ericRecords: DoubleRecord[] = [1, 2, 3].map((n) => ({
+  id: `be1237nw3vymf411strc2fk7rhakxdv${n}`,
+  provisionTicket: `et2501jbenyw7w6yw8c0tivbcj3rfvs${n}`,
+  data: `32550000-0000-0000-0000-00000000000${n}`,
+}));
+let ericFiles: { confirmations: string; counters: () => ReturnType<Awaited<ReturnType<typeof ottoObjects>>['counters']> } | undefined;
+
+const eric: Authority = {
+  name: 'ERiC with Otto',
+  async prepare(dataDir, point) {
+    const objects = await ottoObjects(1024);
+    for (const [n, record] of ericRecords.entries())
+      await objects.put(record.data, Buffer.concat([Buffer.from(`<Bescheiddaten n="${n}">`), randomBytes(8 * 1024)]), {
+        ...(n === 1 && { fault: 'timeout 2000 1' }),
+        ...(n === 2 && point.name === 'in the middle of a download' && { fault: 'slow 1000 1' }),
+      });
+    const folder = await mkdtemp(join(tmpdir(), 'steuerbote-datenabholung-'));
+    const confirmations = join(folder, 'confirmations.txt');
+    ericFiles = { confirmations, counters: () => objects.counters() };
+    const env = {
+      ...quiet,
+      TAX_AUTHORITY: 'eric',
+      ERIC_HOME: ericDoubleHome(41),
+      ERIC_CERT_PATH: await doubleCertificate(),
+      ERIC_CERT_PIN: doublePin,
+      ERIC_DOUBLE_DATENABHOLUNG_DIR: folder,
+      ERIC_DOUBLE_CONFIRMATIONS: confirmations,
+      OTTO_HOME: ottoDoubleHome(),
+      ...objects.env,
+    };
+    const service = await startService({ dataDir, env });
+    const filing = await service.waitForStatus((await service.submit('ustva', ustvaSample())).json.data.ticket, ['delivered']);
+    await datenabholungFolder(
+      ericRecords.map((record) => ({ ...record, erklaerungsticket: filing.transfer_ticket })),
+      folder,
+    );
+    await service.stop();
+    return { env, key: service.runtime.apiKey };
+  },
+  async records() {
+    const { confirmations, counters } = ericFiles!;
+    const confirmed = (await readFile(confirmations, 'utf8').catch(() => '')).split('\n');
+    const downloads = await counters();
+    return Promise.all(
+      ericRecords.map(async (record) => {
+        const notice = await noticeStore().get(noticeId(stageMailbox, record.id));
+        return {
+          downloads: downloads.get(record.data)?.begun ?? 0,
+          completed: downloads.get(record.data)?.completed ?? 0,
+          confirmations: confirmed.filter((id) => id === record.id).length,
+          ...(notice && { notice }),
+        };
+      }),
+    );
+  },
+  points: [
+    middleOfDownload((record) => record.downloads > 0),
+    {
+      name: 'between storing and confirming',
+      env: { ERIC_DOUBLE_CONFIRM_HOLD_MS: '120000' },
+      reached: (records) => records.every((record) => record.notice?.announced_at !== undefined),
+      atKill: storedNotConfirmed,
+    },
+    { ...whileConfirming, env: { ERIC_DOUBLE_CONFIRMED_HOLD_MS: '120000' } },
+  ],
+};
+
+describe.each([sandbox, eric])('a mailbox check on $name killed', (authority) => {
   let service: LocalService | undefined;
   let child: ChildRuntime | undefined;
   afterEach(async () => {
@@ -69,19 +178,12 @@ describe('a mailbox check killed', () => {
     service = undefined;
   });
 
-  for (const point of points) {
+  for (const point of authority.points) {
     it(`${point.name} stores and confirms every notice exactly once after the restart`, { timeout: 240_000 }, async () => {
       const dataDir = await newDataDir();
-      service = await startService({ dataDir, env });
-      const key = service.runtime.apiKey;
-      const tickets: string[] = [];
-      for (const tax_number of [plain, failingDownload, point.holding])
-        tickets.push((await service.submit('est', { ...estSample(), tax_number, bescheiddaten: true })).json.data.ticket);
-      for (const ticket of tickets) await service.waitForStatus(ticket, ['delivered']);
-      await service.stop();
-      service = undefined;
+      const { env, key } = await authority.prepare(dataDir, point);
 
-      child = await startChild(dataDir, env);
+      child = await startChild(dataDir, { ...env, ...point.env });
       await child.useStandIns();
       const accepted = await fetch(`${child.apiUrl}/v2/mailbox/checks`, {
         method: 'POST',
@@ -91,8 +193,8 @@ describe('a mailbox check killed', () => {
       expect(accepted.status).toBe(202);
       const checkId = ((await accepted.json()) as any).data.check_id;
       const atKill = await eventually(async () => {
-        const records = await sandboxMailboxRecords();
-        return records.length === tickets.length && point.reached(records) && records;
+        const records = await authority.records();
+        return records.length === 3 && point.reached(records) && records;
       }, 120_000);
       await child.kill();
       child = undefined;
@@ -102,10 +204,9 @@ describe('a mailbox check killed', () => {
       service = await startService({ dataDir, env });
       expect((await checkDone(service, checkId)).unconfirmed).toBe(0);
 
-      for (const ticket of tickets) {
-        const notices = (await service.call('GET', `/v2/ticket/${ticket}/notices`)).json.data.notices;
-        expect(notices).toHaveLength(1);
-        const [notice] = notices;
+      const notices = (await service.call('GET', '/v2/notices')).json.data.notices;
+      expect(notices).toHaveLength(3);
+      for (const notice of notices) {
         expect(notice.state).toBe('confirmed');
         const data = await service.call('GET', `/v2/notices/${notice.notice_id}/data`);
         expect(sha256(data.bytes)).toBe(notice.data.file_sha256);
@@ -114,19 +215,21 @@ describe('a mailbox check killed', () => {
           expect(sha256(file.bytes)).toBe(attachment.file_sha256);
         }
       }
-      expect((await service.call('GET', '/v2/notices')).json.data.notices).toHaveLength(tickets.length);
 
-      const records = await sandboxMailboxRecords();
+      const records = await authority.records();
       expect(records.map((record) => record.confirmations)).toEqual([1, 1, 1]);
-      for (const record of records) {
-        expect(record.notice!.created_at <= record.confirmed_at!).toBe(true);
+      for (const [n, record] of records.entries()) {
+        expect(record.downloads).toBeGreaterThan(0);
+        // Each record downloaded whole exactly once, the one its confirmation follows.
+        if (record.completed !== undefined) expect(record.completed).toBe(1);
+        if (record.confirmed_at !== undefined) expect(record.notice!.created_at <= record.confirmed_at).toBe(true);
         // A notice stored before the kill is never downloaded again.
-        if (of(atKill, record.tax_number).notice) expect(record.downloads).toBe(of(atKill, record.tax_number).downloads);
+        if (atKill[n]!.notice) expect(record.downloads).toBe(atKill[n]!.downloads);
       }
 
       const again = await service.post('/v2/mailbox/checks', { test: true });
       expect(await checkDone(service, again.json.data.check_id)).toMatchObject({ found: 0, stored: 0, unconfirmed: 0 });
-      expect((await sandboxMailboxRecords()).map((record) => record.confirmations)).toEqual([1, 1, 1]);
+      expect((await authority.records()).map((record) => record.confirmations)).toEqual([1, 1, 1]);
     });
   }
 });
