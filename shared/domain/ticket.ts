@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { OwedEvent } from '#shared/domain/event.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
 
 /**
@@ -116,6 +117,12 @@ export interface Ticket {
    */
   kept_records?: Record<string, KeptRecord>;
   webhook: WebhookState;
+  /**
+   * The events of its changes not yet known to be in the client's feed, by event ID: each change notes
+   * its event in the write that makes it, and whoever writes the events takes the notes off
+   * (shared/adapters/dynamodb-ticket-store.ts). Never shown.
+   */
+  events_owed?: Record<string, OwedEvent>;
   /** When the retention sweep deleted the submitted data; the ticket and its protocol stay. */
   submission_deleted_at?: string;
   /** Epoch seconds: set with `submission_deleted_at`, when the protocol's retention ends; DynamoDB's TTL removes the ticket some time after. */
