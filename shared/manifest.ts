@@ -17,7 +17,7 @@ export type ScheduleName = keyof typeof schedules;
  * The DynamoDB calls a function's stores make (shared/adapters/dynamodb-*.ts), and all it is
  * granted on that table: no `Scan` or `DeleteItem` where the code calls none.
  */
-export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'Scan';
+export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'Query' | 'Scan';
 /** `delete`: deleting, without listing, reading or writing: the retention sweep needs no more. */
 export type BucketAccess = 'read' | 'write' | 'readWrite' | 'delete';
 export type BucketFolder = keyof typeof bucketFolders;

@@ -26,7 +26,7 @@ import { nagArn, suppress } from '#infra/nag.ts';
 import { bundleAliases, type BucketAccess, type BucketFolder, type FunctionSpec, type QueueName, type TableAction, type TableName } from '#shared/manifest.ts';
 import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
-const tableWrites: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
+const tableWrites: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
 
 // Some dependencies are CommonJS and call require(), which an ES module lacks.
 const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";

@@ -109,6 +109,15 @@ describe('DynamoTicketStore with events, after a crash between a change and its 
     expect(calls).toEqual(['ticket.created+ticket.status_changed', 'ticket.failed']);
     expect(await owedIndex(ticket.ticket)).toEqual({ shard: undefined, notes: 0 });
   });
+
+  it('takes the notes off a delivered ticket whose webhook is owed, and leaves it in the owed index for the webhook', async () => {
+    const ticket = aTicket({ ticket: newTicketId(), client_id: `client-${newTicketId()}` });
+    await ticketStore.create(ticket);
+    await ticketStore.claim(ticket.ticket, '2026-11-22T10:05:00.000Z', '2026-11-22T10:00:01.000Z');
+    const webhook = { status: 'pending' as const, attempts: 0, webhook_id: 'msg_1' };
+    await ticketStore.transition(ticket.ticket, { status: 'processing' }, { status: 'delivered', updated_at: '2026-11-22T10:00:02.000Z', webhook });
+    expect(await owedIndex(ticket.ticket)).toEqual({ shard: expect.any(String), notes: 0 });
+  });
 });
 
 describe('DynamoEventStore.list', () => {

@@ -261,7 +261,8 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
       TableName: this.table,
       Key: toItem({ ticket }),
       ...expressions,
-      ExpressionAttributeValues: toItem(values),
+      // DynamoDB refuses an empty map of values.
+      ExpressionAttributeValues: Object.keys(values).length ? toItem(values) : undefined,
       ReturnValues: 'ALL_NEW',
     });
     const result = await conditionHeld(() => this.client.send(command));
