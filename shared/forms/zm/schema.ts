@@ -33,7 +33,7 @@ export const businessNameSunset = '2027-11-30';
 export const zmBusinessSchema = z.strictObject({
   company_name: z.optional(addressText('name')),
   // company_name's former name, taken until businessNameSunset: the document marks it deprecated.
-  name: z.optional(addressText('name').register(z.globalRegistry, { deprecated: true })),
+  name: z.optional(addressText('name')).register(z.globalRegistry, { deprecated: true }),
   address_supplement: z.optional(addressText('adresszusatz')),
   street: addressText('strasse'),
   house_number: z.optional(addressText('hausnr')),
