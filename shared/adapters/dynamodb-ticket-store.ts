@@ -3,13 +3,13 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { listingPage, newestOfClient, pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
-import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
+import { isTerminal, type OwedEvent, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 import { webhookCondition } from '#shared/adapters/webhook-condition.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { owedEvent, owedTicketEvent, ticketEvent, type OwedEvent } from '#shared/domain/event.ts';
+import { owedEvent, owedTicketEvent, ticketEvent } from '#shared/domain/event.ts';
 import type { EventStore } from '#shared/ports/event-store.ts';
 
 const toItem = (value: object) => marshall(value, { removeUndefinedValues: true });

@@ -3,7 +3,7 @@
 // protocol, an amount, an IdNr or a tax number: what it names, the caller reads from its own route.
 import { createHash } from 'node:crypto';
 import type { Notice } from '#shared/domain/notice.ts';
-import type { Ticket, TicketStatus } from '#shared/domain/ticket.ts';
+import type { OwedEvent, Ticket, TicketStatus } from '#shared/domain/ticket.ts';
 
 export const eventTypes = [
   'ticket.created',
@@ -50,18 +50,6 @@ const statusEvents: Record<TicketStatus, EventType> = {
   rejected: 'ticket.rejected',
   failed: 'ticket.failed',
 };
-
-/**
- * A change's event as the ticket notes it, in the very write that makes the change, until the event
- * is written: a crash between the two leaves the note, and whoever meets it writes the event. The
- * event is made of the note and the ticket as it stands then (`owedTicketEvent`).
- */
-export interface OwedEvent {
-  created?: true;
-  status: TicketStatus;
-  /** The ticket's `updated_at` as the change wrote it. */
-  at: string;
-}
 
 /** The note of the event of a ticket's creation, or of its change to `status` at `at`, with that event's ID. */
 export function owedEvent(ticket: string, status: TicketStatus, at: string, created = false): { id: string; owed: OwedEvent } {

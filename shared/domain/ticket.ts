@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { OwedEvent } from '#shared/domain/event.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
 
 /**
@@ -61,6 +60,18 @@ export interface WebhookState {
  * The stored ticket. Holds no tax data beyond the masked tax number or USt-IdNr and its year figures:
  * the rest stays with the submission.
  */
+/**
+ * A change's event as the ticket notes it, in the very write that makes the change, until the event
+ * is written: a crash between the two leaves the note, and whoever meets it writes the event. The
+ * event is made of the note and the ticket as it stands then (`owedTicketEvent` in event.ts).
+ */
+export interface OwedEvent {
+  created?: true;
+  status: TicketStatus;
+  /** The ticket's `updated_at` as the change wrote it. */
+  at: string;
+}
+
 export interface Ticket {
   ticket: string;
   client_id: string;
