@@ -18,7 +18,7 @@ export type ScheduleName = keyof typeof schedules;
  * The DynamoDB calls a function's stores make (shared/adapters/dynamodb-*.ts), and all it is
  * granted on that table: no `Scan` or `DeleteItem` where the code calls none.
  */
-export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'Scan';
+export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'Query' | 'Scan';
 /** `delete`: deleting, without listing, reading or writing: the retention sweep needs no more. */
 export type BucketAccess = 'read' | 'write' | 'readWrite' | 'delete';
 export type BucketFolder = keyof typeof bucketFolders;
@@ -446,7 +446,8 @@ export const functions = {
     // Nutzdaten, ELSTER's answer), and sends no live filing while the bucket's Object Lock is off.
     // A wake-up that finds its ticket finished reads it, to tell its end again (shared/transmission/transmit-ticket.ts);
     // the sandbox leaves a delivered filing's Bescheiddaten in its mailbox.
-    tables: { tickets: ['UpdateItem', 'GetItem'], certificates: ['GetItem'], events: ['PutItem'], sandboxMailbox: ['PutItem'] },
+    // A claim writes the events its ticket notes in one BatchWriteItem (shared/adapters/dynamodb-ticket-store.ts).
+    tables: { tickets: ['UpdateItem', 'GetItem'], certificates: ['GetItem'], events: ['PutItem', 'BatchWriteItem'], sandboxMailbox: ['PutItem'] },
     bucket: { submissions: 'read', protocols: 'write' },
     bucketSettings: ['objectLock'],
     // A retry is a fresh, delayed wake-up on its own queue; a delivered ticket's webhook is queued.
@@ -483,7 +484,8 @@ export const functions = {
   redrive: {
     entry: 'functions/redrive.ts',
     timeoutSeconds: 120,
-    tables: { tickets: ['Query', 'UpdateItem'], events: ['PutItem'] },
+    // It reads a finished ticket that still owes events, to write them.
+    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], events: ['PutItem', 'BatchWriteItem'] },
     indexes: { tickets: ['owed'] },
     sendsTo: ['transmit', 'webhook'],
     countsQueues: ['transmit', 'webhook'],
@@ -498,7 +500,7 @@ export const functions = {
     tables: {
       tickets: ['Query', 'GetItem', 'UpdateItem'],
       storedBodies: ['Query', 'GetItem', 'PutItem'],
-      events: ['PutItem'],
+      events: ['PutItem', 'BatchWriteItem'],
       webhookAttempts: ['Query', 'UpdateItem'],
     },
     indexes: { tickets: ['unswept'] },

@@ -43,9 +43,9 @@ export class MemoryTicketStore implements TicketStore {
     return ticket && stored(ticket);
   }
 
-  /** The tickets whose end was told again. */
+  /** The tickets whose owed events were told. */
   readonly retold: string[] = [];
-  async retellEnd(id: string): Promise<void> {
+  async tellOwedEvents(id: string): Promise<void> {
     this.retold.push(id);
   }
 

@@ -18,11 +18,15 @@ import type { Construct } from 'constructs';
 import { ericHome } from '#infra/eric-layer.ts';
 import { logDataProtection } from '#infra/constructs/log-protection.ts';
 import { threadBundle, threadSource } from '#shared/certificates/pkcs12-thread.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
+import type { StructureSources } from '#shared/forms/form.ts';
+import { kinds } from '#shared/forms/registry.ts';
+import { runTimeStructureFiles } from '#shared/forms/structure-files.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
 import { bundleAliases, type BucketAccess, type BucketFolder, type FunctionSpec, type QueueName, type TableAction, type TableName } from '#shared/manifest.ts';
 import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
-const tableWrites: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
+const tableWrites: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
 
 // Some dependencies are CommonJS and call require(), which an ES module lacks.
 const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
@@ -257,12 +261,23 @@ export class SteuerboteFunction extends NodejsFunction {
   }
 }
 
+/** The structure files each form's code reads at run time, from the form's own `structure/sources.ts`. */
+const structureFiles = Object.fromEntries(
+  await Promise.all(
+    kinds.map(async (kind) => [
+      kind,
+      runTimeStructureFiles(((await import(`#shared/forms/${kind}/structure/sources.ts`)) as { sources: StructureSources }).sources),
+    ]),
+  ),
+) as Record<Kind, string[]>;
+
 /**
  * What a function needs beside its bundle. koffi binds ERiC: its native part cannot be bundled, so
  * koffi stays outside the bundle and is copied beside it from node_modules together with its Linux
  * x86-64 build, the one Lambda loads. Copying, rather than `bundling.nodeModules`, which runs `npm ci`
  * in the bundle, needs no package registry at synth and ships the Lambda build whatever machine
- * synthesizes. The generated schema structures of the forms it checks go to `structure/`, where
+ * synthesizes. The generated schema structures of the forms it checks (those their code reads, not the
+ * rules only the tests read) go to `structure/`, where
  * the forms read them relative to the bundle (shared/forms/{ustva,est}/structure.ts), one year at a
  * time, so they add nothing to the bundle a cold start loads. The functions that serve the OpenAPI
  * document find it written beside their bundle, as `openapi.json` (shared/openapi/document-json.ts).
@@ -271,7 +286,7 @@ export class SteuerboteFunction extends NodejsFunction {
  */
 function besideTheBundle(
   koffi: boolean,
-  structures: readonly string[],
+  structures: readonly Kind[],
   packageFiles: readonly string[],
   openapi: boolean,
   certificates: boolean,
@@ -299,7 +314,10 @@ function besideTheBundle(
         ...(koffi ? koffiPackages() : []).map(
           ({ from, to }) => `mkdir -p "${outputDir}/${path.posix.dirname(to)}" && cp -R "${inputDir}/${from}" "${outputDir}/${to}"`,
         ),
-        ...structures.map((form) => `mkdir -p "${outputDir}/structure" && cp "${inputDir}/shared/forms/${form}/structure/"*.json "${outputDir}/structure/"`),
+        ...structures.map(
+          (form) =>
+            `mkdir -p "${outputDir}/structure" && cp ${structureFiles[form].map((file) => `"${inputDir}/shared/forms/${form}/structure/${file}"`).join(' ')} "${outputDir}/structure/"`,
+        ),
         ...[...packages.map((name) => `${name}/package.json`), ...packageFiles].map(
           (file) =>
             `mkdir -p "${outputDir}/node_modules/${path.posix.dirname(file)}" && cp "${inputDir}/node_modules/${file}" "${outputDir}/node_modules/${file}"`,

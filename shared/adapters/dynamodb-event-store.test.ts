@@ -2,6 +2,7 @@
 // of status to the event store, once however often it is told; the event store lists one client's
 // events newest first, or oldest first after a position up to a time, by type.
 
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoEventStore } from '#shared/adapters/dynamodb-event-store.ts';
 import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
@@ -35,8 +36,8 @@ describe('DynamoTicketStore with events', () => {
     // A change that leaves the status as it was tells nothing.
     await ticketStore.transition(ticket.ticket, { status: 'processing' }, { lease_until: '2026-11-22T10:06:00.000Z' });
     await ticketStore.transition(ticket.ticket, { status: 'processing' }, { status: 'rejected', updated_at: '2026-11-22T10:00:02.000Z' });
-    await ticketStore.retellEnd(ticket.ticket);
-    await ticketStore.retellEnd(ticket.ticket);
+    await ticketStore.tellOwedEvents(ticket.ticket);
+    await ticketStore.tellOwedEvents(ticket.ticket);
     const { events: listed } = await eventStore.list(client_id, { limit: 10, now });
     expect(listed.map((event) => [event.type, event.data.status, event.created_at])).toEqual([
       ['ticket.rejected', 'rejected', '2026-11-22T10:00:02.000Z'],
@@ -51,8 +52,71 @@ describe('DynamoTicketStore with events', () => {
     const ticket = aTicket({ ticket: newTicketId(), client_id });
     await ticketStore.create(ticket);
     expect(await ticketStore.transition(ticket.ticket, { status: 'processing' }, { status: 'failed' })).toBeUndefined();
-    await ticketStore.retellEnd(ticket.ticket);
+    await ticketStore.tellOwedEvents(ticket.ticket);
     expect((await eventStore.list(client_id, { limit: 10, now })).events.map((event) => event.type)).toEqual(['ticket.created']);
+  });
+});
+
+describe('DynamoTicketStore with events, after a crash between a change and its event', () => {
+  /** An event store whose writes fail, as a process killed before them would leave them unwritten. */
+  const failing = {
+    record: () => Promise.reject(new Error('killed')),
+    recordAll: () => Promise.reject(new Error('killed')),
+    list: () => eventStore.list('', { limit: 1, now }),
+  };
+  const owedIndex = async (ticket: string) => {
+    const { Item } = await tickets.client.send(new GetItemCommand({ TableName: tickets.tableName, Key: { ticket: { S: ticket } } }));
+    return { shard: Item?.owed_shard?.S, notes: Object.keys(Item ?? {}).filter((name) => name.startsWith('owed_evt_')).length };
+  };
+
+  it('keeps each change noted on its ticket, and whoever tells it next writes every event once and takes the notes off', async () => {
+    const client_id = `client-${newTicketId()}`;
+    const ticket = aTicket({ ticket: newTicketId(), client_id });
+    const crashing = new DynamoTicketStore(tickets.client, tickets.tableName, () => failing);
+    await crashing.create(ticket);
+    await expect(crashing.claim(ticket.ticket, '2026-11-22T10:05:00.000Z', '2026-11-22T10:00:01.000Z')).rejects.toThrow('killed');
+    await expect(crashing.transition(ticket.ticket, { status: 'processing' }, { status: 'delivered', updated_at: '2026-11-22T10:00:02.000Z' })).rejects.toThrow(
+      'killed',
+    );
+    expect(await owedIndex(ticket.ticket)).toEqual({ shard: expect.any(String), notes: 3 });
+    expect((await eventStore.list(client_id, { limit: 10, now })).events).toEqual([]);
+
+    await ticketStore.tellOwedEvents(ticket.ticket);
+    await ticketStore.tellOwedEvents(ticket.ticket);
+    const { events: listed } = await eventStore.list(client_id, { limit: 10, now });
+    expect(listed.map((event) => [event.type, event.data.status, event.data.attempts])).toEqual([
+      ['ticket.delivered', 'delivered', 1],
+      ['ticket.status_changed', 'processing', 1],
+      ['ticket.created', 'queued', 0],
+    ]);
+    expect(await owedIndex(ticket.ticket)).toEqual({ shard: undefined, notes: 0 });
+    expect((await ticketStore.get(ticket.ticket))?.events_owed).toBeUndefined();
+  });
+
+  it("writes a creation's event with the claim's, in one call, and a finished ticket's at once, leaving nothing owed", async () => {
+    const client_id = `client-${newTicketId()}`;
+    const ticket = aTicket({ ticket: newTicketId(), client_id });
+    const calls: string[] = [];
+    const counting = new DynamoTicketStore(tickets.client, tickets.tableName, () => ({
+      record: (event) => (calls.push(event.type), eventStore.record(event)),
+      recordAll: (events) => (calls.push(events.map((event) => event.type).join('+')), eventStore.recordAll(events)),
+      list: (id, query) => eventStore.list(id, query),
+    }));
+    await counting.create(ticket);
+    expect(calls).toEqual([]);
+    await counting.claim(ticket.ticket, '2026-11-22T10:05:00.000Z', '2026-11-22T10:00:01.000Z');
+    await counting.transition(ticket.ticket, { status: 'processing' }, { status: 'failed', updated_at: '2026-11-22T10:00:02.000Z' });
+    expect(calls).toEqual(['ticket.created+ticket.status_changed', 'ticket.failed']);
+    expect(await owedIndex(ticket.ticket)).toEqual({ shard: undefined, notes: 0 });
+  });
+
+  it('takes the notes off a delivered ticket whose webhook is owed, and leaves it in the owed index for the webhook', async () => {
+    const ticket = aTicket({ ticket: newTicketId(), client_id: `client-${newTicketId()}` });
+    await ticketStore.create(ticket);
+    await ticketStore.claim(ticket.ticket, '2026-11-22T10:05:00.000Z', '2026-11-22T10:00:01.000Z');
+    const webhook = { status: 'pending' as const, attempts: 0, webhook_id: 'msg_1' };
+    await ticketStore.transition(ticket.ticket, { status: 'processing' }, { status: 'delivered', updated_at: '2026-11-22T10:00:02.000Z', webhook });
+    expect(await owedIndex(ticket.ticket)).toEqual({ shard: expect.any(String), notes: 0 });
   });
 });
 
@@ -64,6 +128,8 @@ describe('DynamoEventStore.list', () => {
     for (let second = 0; second < 6; second++) {
       const ticket = aTicket({ ticket: newTicketId(), client_id, created_at: at(second), updated_at: at(second) });
       await ticketStore.create(ticket);
+      // A creation's event waits for the claim, or for whoever tells what the ticket owes.
+      await ticketStore.tellOwedEvents(ticket.ticket);
     }
     await eventStore.record({ id: 'evt_AAAAAAAAAAAAAAAAAAAAAA', type: 'webhook.attempt_failed', client_id, created_at: at(6), data: { attempt: 1 } });
     // Another client's, and one long expired.

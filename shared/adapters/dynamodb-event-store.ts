@@ -1,4 +1,4 @@
-import { PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, PutItemCommand, QueryCommand, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { eventExpiry, eventPosition, positionAfter, type ClientEvent } from '#shared/domain/event.ts';
 import type { EventPage, EventQuery, EventStore } from '#shared/ports/event-store.ts';
@@ -12,8 +12,23 @@ import { listingPage } from '#shared/adapters/paged-items.ts';
  */
 export class DynamoEventStore extends DynamoTable implements EventStore {
   async record(event: ClientEvent): Promise<void> {
-    const item = { ...event, position: eventPosition(event), expires_at: eventExpiry(event) };
-    await this.client.send(new PutItemCommand({ TableName: this.table, Item: marshall(item, { removeUndefinedValues: true }) }));
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: eventItem(event) }));
+  }
+
+  /**
+   * One BatchWriteItem per 25 events, what DynamoDB leaves unprocessed sent again a few times; what
+   * is still left throws, and stays noted on its ticket for a later writer.
+   */
+  async recordAll(events: readonly ClientEvent[]): Promise<void> {
+    for (let start = 0; start < events.length; start += batchLimit) {
+      let requests: WriteRequest[] = events.slice(start, start + batchLimit).map((event) => ({ PutRequest: { Item: eventItem(event) } }));
+      for (let round = 0; requests.length; round++) {
+        if (round === batchRounds) throw new Error(`${requests.length} events left unprocessed by DynamoDB`);
+        if (round) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** round));
+        const { UnprocessedItems } = await this.client.send(new BatchWriteItemCommand({ RequestItems: { [this.table]: requests } }));
+        requests = UnprocessedItems?.[this.table] ?? [];
+      }
+    }
   }
 
   async list(clientId: string, query: EventQuery): Promise<EventPage> {
@@ -56,6 +71,14 @@ export class DynamoEventStore extends DynamoTable implements EventStore {
     return { events: page.items, ...(page.last && { last: page.last.position as string }) };
   }
 }
+
+/** What one BatchWriteItem takes at most. */
+const batchLimit = 25;
+/** How often a batch is sent before what it leaves unprocessed is given up on. */
+const batchRounds = 6;
+
+const eventItem = (event: ClientEvent) =>
+  marshall({ ...event, position: eventPosition(event), expires_at: eventExpiry(event) }, { removeUndefinedValues: true });
 
 function fromItem(item: Parameters<typeof unmarshall>[0]): ClientEvent {
   const { id, type, client_id, created_at, data } = unmarshall(item) as ClientEvent;

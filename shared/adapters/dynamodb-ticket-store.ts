@@ -3,13 +3,13 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
-import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
+import { isTerminal, type OwedEvent, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 import { webhookCondition } from '#shared/adapters/webhook-condition.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ticketEvent } from '#shared/domain/event.ts';
+import { owedEvent, owedTicketEvent, ticketEvent } from '#shared/domain/event.ts';
 import type { EventStore } from '#shared/ports/event-store.ts';
 
 const toItem = (value: object) => marshall(value, { removeUndefinedValues: true });
@@ -23,10 +23,18 @@ const indexKeys = { owed: 'owed_shard', unswept: 'unswept_shard', awaiting_certi
 const active = (status: TicketStatus) => status === 'queued' || status === 'processing';
 const signer = (clientId: string, certificateId: string) => `${clientId}/${certificateId}`;
 
-/** The ticket without the index attributes, which are this adapter's business alone. */
+// An event a change owes is noted in an attribute of its own, `owed_{event ID}`, which a change sets
+// whether or not the item has noted any before (a map's key could be set only in a map already there).
+const notePrefix = 'owed_';
+
+/** The ticket without the index attributes, which are this adapter's business alone, its notes of owed events gathered. */
 function fromItem(item: Record<string, AttributeValue>): Ticket {
-  const { owed_shard: _owed, unswept_shard: _unswept, awaiting_certificate: _awaiting, ...ticket } = unmarshall(item);
-  return ticket as Ticket;
+  const { owed_shard: _owed, unswept_shard: _unswept, awaiting_certificate: _awaiting, ...attributes } = unmarshall(item);
+  const notes = Object.keys(attributes).filter((name) => name.startsWith(notePrefix));
+  if (!notes.length) return attributes as Ticket;
+  const events_owed = Object.fromEntries(notes.map((name) => [name.slice(notePrefix.length), attributes[name] as OwedEvent]));
+  for (const name of notes) delete attributes[name];
+  return { ...attributes, events_owed } as Ticket;
 }
 
 /** The index attributes a whole ticket has. */
@@ -40,19 +48,25 @@ function indexAttributes(ticket: Ticket): Record<string, string> {
 }
 
 /** The item a ticket is stored as, with the attributes that put it in the indexes its state calls for. */
-export const ticketItem = (ticket: Ticket) => toItem({ ...ticket, ...indexAttributes(ticket) });
+export const ticketItem = ({ events_owed, ...ticket }: Ticket) =>
+  toItem({
+    ...ticket,
+    ...indexAttributes(ticket),
+    ...Object.fromEntries(Object.entries(events_owed ?? {}).map(([id, owed]) => [`${notePrefix}${id}`, owed])),
+  });
 
 /**
  * How a change moves a ticket in or out of the indexes. Only transmission changes the status, and a
  * ticket's webhook only becomes pending once it is delivered, so a ticket leaving `processing`
  * without a webhook owes nothing any more.
  */
-function indexChanges(ticket: string, after: TicketStatus, changes: TicketChanges): { set: Record<string, string>; remove: string[] } {
+function indexChanges(ticket: string, after: TicketStatus, changes: TicketChanges, notesEvent: boolean): { set: Record<string, string>; remove: string[] } {
   const shard = shardOf(ticket);
   const set: Record<string, string> = {};
   const remove: string[] = [];
   if (changes.status !== undefined || changes.webhook !== undefined) {
-    if (active(after) || changes.webhook?.status === 'pending') set.owed_shard = shard;
+    // A change that notes its event owes it until the note is taken off (#tell).
+    if (active(after) || changes.webhook?.status === 'pending' || notesEvent) set.owed_shard = shard;
     else remove.push('owed_shard');
   }
   if (changes.status !== undefined && isTerminal(changes.status)) set.unswept_shard = shard;
@@ -74,11 +88,18 @@ export const needs = {
 /**
  * Tickets as single items, every write conditional on what it read: a change touches one item, which
  * DynamoDB decides in one step, so no write needs a transaction. Each creation and change of status
- * is told to the client's events here, the one place they are made, right after the write that made
- * it: an event is made of the ticket as written, so writing it again changes nothing.
+ * is told to the client's events here, the one place they are made. The write that makes a change
+ * notes its event on the item (`owed_{event ID}`), so that a crash before the event is written loses
+ * nothing: every later change writes the events its item still notes, and so does a wake-up or the
+ * re-drive that finds a finished ticket owing them (`tellOwedEvents`). A creation's event waits for
+ * the claim, which writes it with its own in one BatchWriteItem; a finished ticket's event is written
+ * at once, and its notes taken off with the owed index's key, by one more write. An event's ID is
+ * made of the ticket and the change, so writing it again changes nothing.
  */
 export class DynamoTicketStore extends DynamoTable implements TicketStore {
   readonly #events: (() => EventStore) | undefined;
+  /** The noted events this process has written, by ticket, while it holds the ticket: not written again. */
+  readonly #written = new Map<string, Set<string>>();
 
   /**
    * `events`: where the client's events go, asked for only when one is told, so a function that only
@@ -90,14 +111,13 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
   }
 
   async create(ticket: Ticket): Promise<boolean> {
+    const note = this.#events && owedEvent(ticket.ticket, ticket.status, ticket.updated_at, true);
     const put = new PutItemCommand({
       TableName: this.table,
-      Item: ticketItem(ticket),
+      Item: ticketItem({ ...ticket, ...(note && { events_owed: { [note.id]: note.owed } }) }),
       ConditionExpression: 'attribute_not_exists(ticket)',
     });
-    const created = (await conditionHeld(() => this.client.send(put))).held;
-    if (created) await this.#events?.().record(ticketEvent(ticket, true));
-    return created;
+    return (await conditionHeld(() => this.client.send(put))).held;
   }
 
   async get(ticket: string): Promise<Ticket | undefined> {
@@ -113,8 +133,10 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
   ): Promise<Ticket | undefined> {
     const names: Record<string, string> = { '#status': 'status' };
     const values: Record<string, unknown> = { ':expected_status': expected.status };
-    const index = indexChanges(ticket, changes.status ?? expected.status, changes);
-    const sets = Object.entries({ ...changes, ...index.set })
+    // The service's changes of status say when they were made (updated_at), which their event is told by.
+    const note = this.#events && changes.status !== undefined && changes.updated_at !== undefined ? this.#note(ticket, changes.status, changes.updated_at) : {};
+    const index = indexChanges(ticket, changes.status ?? expected.status, changes, Object.keys(note).length > 0);
+    const sets = Object.entries({ ...changes, ...index.set, ...note })
       .filter(([, value]) => value !== undefined)
       .map(([field, value], i) => {
         names[`#f${i}`] = field;
@@ -135,29 +157,76 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
     }
     const update = [sets.length ? `SET ${sets.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : ''].filter(Boolean).join(' ');
     const changed = await this.#update(ticket, { UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, values });
-    return changes.status === undefined ? changed : this.#told(changed);
+    if (changes.status === undefined) return changed;
+    // One that does not is told after its write, when its time is known.
+    if (changed && !Object.keys(note).length) await this.#events?.().record(ticketEvent(changed));
+    return this.#tell(changed);
   }
 
   async claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
-    return this.#told(
+    const [[noteName, noteValue] = []] = Object.entries(this.#events ? this.#note(ticket, 'processing', at) : {});
+    return this.#tell(
       await this.#update(ticket, {
-        UpdateExpression: 'SET #status = :processing, lease_until = :lease, updated_at = :at REMOVE next_wake_at ADD attempts :one',
+        UpdateExpression: `SET #status = :processing, lease_until = :lease, updated_at = :at${noteName ? ', #note = :note' : ''} REMOVE next_wake_at ADD attempts :one`,
         ConditionExpression: '#status = :queued',
-        ExpressionAttributeNames: { '#status': 'status' },
-        values: { ':processing': 'processing', ':queued': 'queued', ':lease': leaseUntil, ':at': at, ':one': 1 },
+        ExpressionAttributeNames: { '#status': 'status', ...(noteName && { '#note': noteName }) },
+        values: { ':processing': 'processing', ':queued': 'queued', ':lease': leaseUntil, ':at': at, ':one': 1, ...(noteName && { ':note': noteValue }) },
       }),
     );
   }
 
-  async retellEnd(ticket: string): Promise<void> {
-    const finished = this.#events && (await this.get(ticket));
-    if (finished && isTerminal(finished.status)) await this.#events!().record(ticketEvent(finished));
+  async tellOwedEvents(ticket: string): Promise<void> {
+    const current = this.#events && (await this.get(ticket));
+    if (!current) return;
+    // A ticket an earlier version finished notes nothing: its end is told again, as that version did.
+    if (!current.events_owed && isTerminal(current.status)) await this.#events!().record(ticketEvent(current));
+    else if (current.events_owed) await this.#tell(current);
   }
 
-  /** Tells the client's events of a change of status that was written. */
-  async #told(changed: Ticket | undefined): Promise<Ticket | undefined> {
-    if (changed) await this.#events?.().record(ticketEvent(changed));
-    return changed;
+  /** The attribute that notes the event of a change to `status` at `at`, with its note. */
+  #note(ticket: string, status: TicketStatus, at: string): Record<string, OwedEvent> {
+    const { id, owed } = owedEvent(ticket, status, at);
+    return { [`${notePrefix}${id}`]: owed };
+  }
+
+  /**
+   * Writes the events the ticket notes that this process has not written yet, in one BatchWriteItem.
+   * Once it is finished, takes the notes off, and with them the key of the owed index unless its
+   * webhook is still owed: a crash before that leaves it to the re-drive, which finds it there.
+   */
+  async #tell(changed: Ticket | undefined): Promise<Ticket | undefined> {
+    if (!changed?.events_owed) return changed;
+    const written = this.#written.get(changed.ticket) ?? new Set<string>();
+    const owed = Object.entries(changed.events_owed).filter(([id]) => !written.has(id));
+    await this.#events!().recordAll(owed.map(([, note]) => owedTicketEvent(changed, note)));
+    const ids = Object.keys(changed.events_owed);
+    if (!isTerminal(changed.status)) {
+      // A queued ticket may be claimed by another process next.
+      if (changed.status === 'processing') this.#written.set(changed.ticket, new Set(ids));
+      else this.#written.delete(changed.ticket);
+      return changed;
+    }
+    this.#written.delete(changed.ticket);
+    await this.#takeNotesOff(changed.ticket, ids, changed.webhook.status === 'pending');
+    const { events_owed: _told, ...told } = changed;
+    return told;
+  }
+
+  /** Removes the notes of events written, and the owed index's key where no webhook is owed, which a webhook's change would have set. */
+  async #takeNotesOff(ticket: string, ids: readonly string[], webhookOwed: boolean): Promise<void> {
+    const names = Object.fromEntries(ids.map((id, i) => [`#n${i}`, `${notePrefix}${id}`]));
+    const notes = Object.keys(names).join(', ');
+    const off = (condition: string, remove: string, values: Record<string, unknown>, extra: Record<string, string> = {}) =>
+      this.#update(ticket, { UpdateExpression: `REMOVE ${remove}`, ConditionExpression: condition, ExpressionAttributeNames: { ...names, ...extra }, values });
+    const left =
+      !webhookOwed &&
+      (await off(
+        'attribute_exists(ticket) AND webhook.#webhook_status <> :pending',
+        `${notes}, owed_shard`,
+        { ':pending': 'pending' },
+        { '#webhook_status': 'status' },
+      ));
+    if (!left) await off('attribute_exists(ticket)', notes, {});
   }
 
   claimRecords(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
@@ -192,7 +261,8 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
       TableName: this.table,
       Key: toItem({ ticket }),
       ...expressions,
-      ExpressionAttributeValues: toItem(values),
+      // DynamoDB refuses an empty map of values.
+      ExpressionAttributeValues: Object.keys(values).length ? toItem(values) : undefined,
       ReturnValues: 'ALL_NEW',
     });
     const result = await conditionHeld(() => this.client.send(command));

@@ -3,7 +3,7 @@
 // protocol, an amount, an IdNr or a tax number: what it names, the caller reads from its own route.
 import { createHash } from 'node:crypto';
 import type { Notice } from '#shared/domain/notice.ts';
-import type { Ticket, TicketStatus } from '#shared/domain/ticket.ts';
+import type { OwedEvent, Ticket, TicketStatus } from '#shared/domain/ticket.ts';
 
 export const eventTypes = [
   'ticket.created',
@@ -51,28 +51,43 @@ const statusEvents: Record<TicketStatus, EventType> = {
   failed: 'ticket.failed',
 };
 
+/** The note of the event of a ticket's creation, or of its change to `status` at `at`, with that event's ID. */
+export function owedEvent(ticket: string, status: TicketStatus, at: string, created = false): { id: string; owed: OwedEvent } {
+  return { id: eventId(ticket, created ? 'ticket.created' : statusEvents[status], status, at), owed: { ...(created && { created }), status, at } };
+}
+
 /**
  * The event of a ticket's creation, or of the change to its status at `updated_at`. Its ID is made of
  * the ticket, the status and that time, so the one change gives the one event, however often it is written.
  */
 export function ticketEvent(ticket: Ticket, created = false): ClientEvent {
-  const type = created ? 'ticket.created' : statusEvents[ticket.status];
-  const at = ticket.updated_at;
+  return owedTicketEvent(ticket, { ...(created && { created }), status: ticket.status, at: ticket.updated_at });
+}
+
+/**
+ * The event a note stands for, written after the ticket has moved on perhaps: its type, status and
+ * time are the change's, the rest what the ticket says now (what only a finished ticket says, its
+ * transfer ticket and error, only while it is the status of the change).
+ */
+export function owedTicketEvent(ticket: Ticket, owed: OwedEvent): ClientEvent {
+  const type = owed.created ? 'ticket.created' : statusEvents[owed.status];
+  const current = owed.status === ticket.status;
   return {
-    id: eventId(ticket.ticket, type, ticket.status, at),
+    id: owedEvent(ticket.ticket, owed.status, owed.at, owed.created).id,
     type,
     client_id: ticket.client_id,
-    created_at: at,
+    created_at: owed.at,
     data: {
       ticket: ticket.ticket,
       kind: ticket.kind,
-      status: ticket.status,
+      status: owed.status,
       test: ticket.test,
-      attempts: ticket.attempts,
+      // A ticket is created before its first attempt, whenever its creation's event is written.
+      attempts: owed.created ? 0 : ticket.attempts,
       ...(ticket.type && { type: ticket.type }),
       ...(ticket.client_reference && { client_reference: ticket.client_reference }),
-      ...(ticket.transfer_ticket && ticket.status === 'delivered' && { transfer_ticket: ticket.transfer_ticket }),
-      ...(ticket.error && { error_code: ticket.error.code }),
+      ...(current && ticket.transfer_ticket && owed.status === 'delivered' && { transfer_ticket: ticket.transfer_ticket }),
+      ...(current && ticket.error && { error_code: ticket.error.code }),
     },
   };
 }

@@ -60,6 +60,18 @@ export interface WebhookState {
  * The stored ticket. Holds no tax data beyond the masked tax number or USt-IdNr and its year figures:
  * the rest stays with the submission.
  */
+/**
+ * A change's event as the ticket notes it, in the very write that makes the change, until the event
+ * is written: a crash between the two leaves the note, and whoever meets it writes the event. The
+ * event is made of the note and the ticket as it stands then (`owedTicketEvent` in event.ts).
+ */
+export interface OwedEvent {
+  created?: true;
+  status: TicketStatus;
+  /** The ticket's `updated_at` as the change wrote it. */
+  at: string;
+}
+
 export interface Ticket {
   ticket: string;
   client_id: string;
@@ -116,6 +128,12 @@ export interface Ticket {
    */
   kept_records?: Record<string, KeptRecord>;
   webhook: WebhookState;
+  /**
+   * The events of its changes not yet known to be in the client's feed, by event ID: each change notes
+   * its event in the write that makes it, and whoever writes the events takes the notes off
+   * (shared/adapters/dynamodb-ticket-store.ts). Never shown.
+   */
+  events_owed?: Record<string, OwedEvent>;
   /** When the retention sweep deleted the submitted data; the ticket and its protocol stay. */
   submission_deleted_at?: string;
   /** Epoch seconds: set with `submission_deleted_at`, when the protocol's retention ends; DynamoDB's TTL removes the ticket some time after. */

@@ -179,6 +179,25 @@ export function requireField(context: Context, field: string, message = 'is requ
   context.addIssue(problemIssue({ code: 'REQUIRED', message }, undefined, [field]));
 }
 
+/**
+ * A field renamed, its old name still taken for a while: the old name alone stands for the new one,
+ * both must agree (422 `FIELD_ALIAS_CONFLICT` at the new one, naming the old path in `expected`),
+ * and one of them is required. `at` is the block's path (`business`).
+ */
+export function renamedField(context: Context, at: readonly string[], block: Readonly<Record<string, unknown>>, field: string, alias: string): void {
+  const [value, old] = [block[field], block[alias]];
+  const path = (name: string) => [...at, name].join('.');
+  if (value === undefined && old === undefined) requireField(context, path(field));
+  else if (value !== undefined && old !== undefined && value !== old)
+    context.addIssue(
+      problemIssue(
+        { code: 'FIELD_ALIAS_CONFLICT', message: `and ${path(alias)}, its former name, are both given and differ: give ${field} alone`, expected: path(alias) },
+        value,
+        [...at, field],
+      ),
+    );
+}
+
 /** Structured fields beside the caller's own XML would leave what is sent in doubt. */
 export function refuseBesideXml(context: Context, body: Record<string, unknown>, fields: readonly string[]): void {
   for (const field of fields) {

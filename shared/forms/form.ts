@@ -118,9 +118,19 @@ export type StructureSources =
    * One schema a year, `schemas/{prefix}-{year}.xsd`, each written to `structure/{file}-{year}.json`;
    * with `workbook`, also each year's rules, `rules/{workbook}_{year}.xml`, to `structure/{file}-{year}-rules.json`.
    */
-  | { prefix: string; years: readonly number[]; file: string; workbook?: string }
+  | ({ prefix: string; years: readonly number[]; file: string } & Workbook)
   /**
    * One schema for every year, written to `structure/{file}.json`; `root` where it declares its root's type only;
    * with `workbook` (its path below `../shared/elster/`), its rules to `structure/{file}-rules.json` (a letter's).
    */
-  | { schema: string; file: string; root?: { name: string; type: string }; workbook?: string };
+  | ({ schema: string; file: string; root?: { name: string; type: string } } & Workbook);
+
+/** ERiC's rule workbook of a form's schema, whose rules are generated beside its structure. */
+interface Workbook {
+  workbook?: string;
+  /**
+   * Only the tests read the workbook's rules (shared/forms/eric-rules.test.ts holds the form's own
+   * rules to them), so no function ships them (shared/forms/structure-files.ts).
+   */
+  rulesForTestsOnly?: true;
+}

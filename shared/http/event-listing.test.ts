@@ -10,6 +10,7 @@ function store(answerAfter = 0, events: ClientEvent[] = []) {
   const queries: EventQuery[] = [];
   const fake: EventStore = {
     record: async () => undefined,
+    recordAll: async () => undefined,
     list: async (_, query) => {
       queries.push(query);
       return { events: queries.length > answerAfter ? events : [] };

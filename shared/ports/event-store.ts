@@ -4,6 +4,8 @@ import type { ClientEvent, EventType } from '#shared/domain/event.ts';
 export interface EventStore {
   /** Writes the event; writing one already written changes nothing. */
   record(event: ClientEvent): Promise<void>;
+  /** Writes the events, each as `record` does, in as few calls as the store allows. */
+  recordAll(events: readonly ClientEvent[]): Promise<void>;
   /**
    * One page of the client's events of `types` (all without), those not yet expired at `now`:
    * with `before`, newest first from just before that position; with `after`, oldest first from just

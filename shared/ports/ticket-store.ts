@@ -38,10 +38,11 @@ export interface TicketStore {
    */
   updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<Ticket | undefined>;
   /**
-   * Writes the event of a finished ticket's end again: a wake-up that finds the ticket finished may
-   * follow a crash between the change and its event. The same event, so told twice it is one.
+   * Writes the events the ticket's changes noted and no one has written yet, and a finished ticket's
+   * end again: a wake-up that finds the ticket finished, or the re-drive that finds it still owing
+   * events, may follow a crash between a change and its event. The same events, so told twice they are one.
    */
-  retellEnd(ticket: string): Promise<void>;
+  tellOwedEvents(ticket: string): Promise<void>;
   /** Tickets whose work is not finished: transmission or webhook delivery still owed. */
   owed(): AsyncIterable<Ticket>;
   /** Tickets in a terminal status since before `cutoff` (ISO time) whose submission has not been deleted yet. */

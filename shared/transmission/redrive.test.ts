@@ -21,7 +21,7 @@ async function setup(tickets: Partial<Ticket>[], resendIsSafe = true) {
 }
 
 /** What a run returns, nothing held back and not stopped unless said. */
-const counts = (some: Partial<RedriveCounts>): RedriveCounts => ({ transmits: 0, uncertain: 0, webhooks: 0, heldBack: 0, stopped: false, ...some });
+const counts = (some: Partial<RedriveCounts>): RedriveCounts => ({ transmits: 0, uncertain: 0, webhooks: 0, events: 0, heldBack: 0, stopped: false, ...some });
 
 const processing = (lease_until: string): Partial<Ticket> => ({ status: 'processing', lease_until, attempts: 1 });
 const pending = (webhook: Partial<Ticket['webhook']>, delivered_at = longAgo): Partial<Ticket> => ({

@@ -1,4 +1,4 @@
-import { whileWorking, type Ticket } from '#shared/domain/ticket.ts';
+import { isTerminal, whileWorking, type Ticket } from '#shared/domain/ticket.ts';
 import type { RedriveConfig } from '#shared/config.ts';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger } from '#shared/logger.ts';
@@ -28,6 +28,8 @@ export interface RedriveCounts {
   transmits: number;
   uncertain: number;
   webhooks: number;
+  /** Finished tickets whose events were still owed, a crash having come between a change and its event. */
+  events: number;
   /** Overdue work left to a message the queues may still hold for it. */
   heldBack: number;
   /** Stopped for time before it was done. */
@@ -72,7 +74,7 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
   const now = (deps.now ?? (() => new Date()))();
   const overdue = (due: string | undefined, graceSeconds: number) =>
     options.leasesExpired || due === undefined || Date.parse(due) + graceSeconds * 1000 < now.getTime();
-  const counts: RedriveCounts = { transmits: 0, uncertain: 0, webhooks: 0, heldBack: 0, stopped: false };
+  const counts: RedriveCounts = { transmits: 0, uncertain: 0, webhooks: 0, events: 0, heldBack: 0, stopped: false };
 
   // What the index says is owed, read whole before anything is sent.
   let queued = 0;
@@ -85,7 +87,10 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
   const webhooks: Overdue<WebhookDelivery>[] = [];
   const lapsed: Pick<Ticket, 'ticket' | 'lease_until'>[] = [];
   const unlapsed: Pick<Ticket, 'ticket' | 'lease_until'>[] = [];
+  const untold: string[] = [];
   for await (const ticket of deps.tickets.owed()) {
+    // A finished ticket's events are written right after its change: still noted past the grace, a crash came between.
+    if (isTerminal(ticket.status) && ticket.events_owed && overdue(ticket.updated_at, deps.grace.queuedGraceSeconds)) untold.push(ticket.ticket);
     if (ticket.status === 'queued') {
       queued++;
       oldestQueued = Math.min(oldestQueued, Date.parse(ticket.created_at));
@@ -157,9 +162,16 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
       (batch) => deps.queue.enqueueWebhooks(batch),
       (n) => (counts.webhooks += n),
     ));
-  counts.stopped = !tookOver || !endedLeases || !notified;
+  const told =
+    notified &&
+    (await workThrough(untold, { concurrency: sendingAtOnce, stopAt: deps.stopAt }, async (ticket) => {
+      await deps.tickets.tellOwedEvents(ticket);
+      counts.events++;
+    }));
+  counts.stopped = !tookOver || !endedLeases || !notified || !told;
 
-  if (counts.transmits || counts.uncertain || counts.webhooks || counts.heldBack || counts.stopped) logger.info('re-drive', { ...counts, queued });
+  if (counts.transmits || counts.uncertain || counts.webhooks || counts.events || counts.heldBack || counts.stopped)
+    logger.info('re-drive', { ...counts, queued });
   return counts;
 }
 

@@ -56,8 +56,8 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
     const owing = await deps.tickets.claimRecords(id, leaseUntil, now().toISOString());
     if (owing) await completeRecords(deps, held, owing, keptFiles(owing), now);
     // Otherwise a duplicate wake-up, or a ticket another worker holds under a live lease: nothing to
-    // do but tell a finished ticket's end again, as a crash may have come before its event.
-    else await deps.tickets.retellEnd(id);
+    // do but tell the events a finished ticket still owes, as a crash may have come before them.
+    else await deps.tickets.tellOwedEvents(id);
     return;
   }
 

@@ -20,8 +20,10 @@ export interface ChildRuntime {
   useStandIns(): Promise<void>;
 }
 
-export async function startChild(dataDir: string, env: Record<string, string>): Promise<ChildRuntime> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', pathToFileURL(ledgerPath).href, 'local/start.ts'], {
+/** Starts `npm start` on `dataDir`, the ledger and the modules `imports` names (file paths) loaded into it first. */
+export async function startChild(dataDir: string, env: Record<string, string>, imports: readonly string[] = []): Promise<ChildRuntime> {
+  const loaded = [ledgerPath, ...imports].flatMap((file) => ['--import', pathToFileURL(file).href]);
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...loaded, 'local/start.ts'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOOK_EXAMPLE_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -115,13 +115,13 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
       const dir = path.join(bundleDir(eric, name), 'structure');
       return existsSync(dir) ? readdirSync(dir).sort() : [];
     };
-    // The UStVA's and the LStA's, like the annual VAT return's, with their workbook's rules beside.
-    const ustva = [2021, 2022, 2023, 2024, 2025].flatMap((year) => [`ustva-${year}-rules.json`, `ustva-${year}.json`]);
+    // The UStVA's and the LStA's rules are read by the tests alone, so they stay behind.
+    const ustva = [2021, 2022, 2023, 2024, 2025].map((year) => `ustva-${year}.json`);
     const est = ['e10-2022.json', 'e10-2023.json', 'e10-2024.json'];
     // The annual VAT return's rules stand beside its structures.
     const ust = [2021, 2022, 2023, 2024, 2025].flatMap((year) => [`e50-${year}-rules.json`, `e50-${year}.json`]);
     expect(shipped('validateUstva')).toEqual(ustva);
-    const lsta = [2021, 2022, 2023, 2024, 2025].flatMap((year) => [`lsta-${year}-rules.json`, `lsta-${year}.json`]);
+    const lsta = [2021, 2022, 2023, 2024, 2025].map((year) => `lsta-${year}.json`);
     expect(shipped('submitEst')).toEqual(est);
     expect(shipped('validateUst')).toEqual(ust);
     expect(shipped('validateLsta')).toEqual(lsta);

@@ -17,7 +17,7 @@ const zm = (year: number, customer = 'ATU13585627') => ({
   year,
   period: '43',
   vat_id: 'DE136695976',
-  business: { name: 'Muster GmbH', street: 'Hauptstr.', house_number: '1', postal_code: '80331', city: 'München', country: 'DE' },
+  business: { company_name: 'Muster GmbH', street: 'Hauptstr.', house_number: '1', postal_code: '80331', city: 'München', country: 'DE' },
   lines: [{ customer_vat_id: customer, amount: 12500, kind: 'goods' }],
 });
 

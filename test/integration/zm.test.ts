@@ -45,13 +45,42 @@ describe('a ZM from its fields', () => {
         mergePages: true,
       },
     );
-    expect(text).toContain(`Für ${zmContractExample.business.name}`);
+    expect(text).toContain(`Für ${zmContractExample.business.company_name}`);
     const { nutzdaten } = (await service.call('GET', `/v2/ticket/${ticket}/nutzdaten`)).json.data;
     expect(nutzdaten).toContain('<zm version="000005"><unternehmer><knri>DE136695976</knri><zulassNr><zulnr1>N</zulnr1><zulnr2>1111111</zulnr2></zulassNr>');
     expect(nutzdaten).toContain(
       '<zm-zeilen waehrung="1" meldeart="10"><anzeige>false</anzeige><widerruf>false</widerruf><mzr><quart>3</quart><jahr>2026</jahr></mzr>',
     );
     expect(nutzdaten).toContain('<zeile umsatzart="D"><knre>NL004495445B01</knre><betrag>930</betrag></zeile>');
+  });
+
+  it('takes the business’s former field name business.name as company_name, writing the same XML, reading it back as company_name, and refuses the two differing', async () => {
+    const { name: _, company_name, ...address } = { name: undefined, ...zmContractExample.business };
+    const nutzdatenOf = async (ticket: string) => (await service.call('GET', `/v2/ticket/${ticket}/nutzdaten`)).json.data.nutzdaten as string;
+    const current = await delivered(zmContractExample);
+    const former = await delivered({ ...zmContractExample, business: { name: company_name, ...address } });
+    const both = await delivered({ ...zmContractExample, business: { name: company_name, company_name, ...address } });
+    expect(await nutzdatenOf(former.ticket)).toBe(await nutzdatenOf(current.ticket));
+    expect(await nutzdatenOf(both.ticket)).toBe(await nutzdatenOf(current.ticket));
+    // Read back from the XML the former name wrote, the business carries its name as company_name.
+    const { test, year, vat_id } = zmContractExample;
+    const validated = await service.post('/v2/zm/validate?include=body', { test, year, vat_id, xml: await nutzdatenOf(former.ticket) });
+    const readBack = validated.json.data.body;
+    expect(readBack.business).toMatchObject({ company_name });
+    expect(readBack.business).not.toHaveProperty('name');
+
+    const conflicting = await service.post('/v2/zm', { ...zmContractExample, business: { name: 'Andere GmbH', company_name, ...address } });
+    expect(conflicting.status, conflicting.text).toBe(422);
+    expect(conflicting.json.error.details).toEqual([
+      expect.objectContaining({
+        path: 'business.company_name',
+        code: 'FIELD_ALIAS_CONFLICT',
+        expected: 'business.name',
+        message: expect.stringContaining('business.name'),
+      }),
+    ]);
+    const neither = await service.post('/v2/zm', { ...zmContractExample, business: address });
+    expect(neither.json.error.details).toEqual([expect.objectContaining({ path: 'business.company_name', code: 'REQUIRED' })]);
   });
 
   it('is refused with a finding for each fault, ERiC’s rule named where it is one of them (a customer’s ID out of its state’s form only a hint)', async () => {

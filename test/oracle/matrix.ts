@@ -384,7 +384,7 @@ function zmBodies(year: number, day: string): MatrixBody[] {
       }),
       flags: { corrected: true },
     }),
-    body('a business abroad', { business: { name: 'Muster SARL', street: 'Rue de la Paix', city: 'Paris', country: 'FR' } }),
+    body('a business abroad', { business: { company_name: 'Muster SARL', street: 'Rue de la Paix', city: 'Paris', country: 'FR' } }),
     body('the monthly notice', { period: '01', flags: { monthly_notice: true } }),
     ...begun.map((period) => body(`period ${period}`, { period })),
   ];

@@ -15,7 +15,7 @@ const base = {
   year: 2025,
   vat_id: 'DE136695976',
   period: '03',
-  business: { name: 'Muster GmbH', street: 'Hauptstr.', house_number: '1', postal_code: '80331', city: 'München' },
+  business: { company_name: 'Muster GmbH', street: 'Hauptstr.', house_number: '1', postal_code: '80331', city: 'München' },
   lines: [{ customer_vat_id: 'ATU12345678', amount: 1000, kind: 'goods' }],
 };
 type Body = Record<string, unknown>;
@@ -61,7 +61,7 @@ const cases: Record<string, { refused: Body; accepted: Body; today?: string }> =
   zulnr1_Teilnehmernummer_Pflicht: { refused: cut('zulnr1'), accepted: xml() },
   zulnr1_Teilnehmernummer_Inhalt: { refused: xml((text) => text.replace('<zulnr1>N<', '<zulnr1>X<')), accepted: xml() },
   zulnr2_Teilnehmernummer_Pflicht: { refused: cut('zulnr2'), accepted: xml() },
-  Name_Unternehmen_Pflicht: { refused: { ...base, business: without(base.business, 'name') }, accepted: base },
+  Name_Unternehmen_Pflicht: { refused: { ...base, business: without(base.business, 'company_name') }, accepted: base },
   Strasse_Pflicht: { refused: { ...base, business: without(base.business, 'street') }, accepted: base },
   Ort_Pflicht: { refused: { ...base, business: without(base.business, 'city') }, accepted: base },
   Staat_Pflicht: { refused: cut('staat'), accepted: xml() },

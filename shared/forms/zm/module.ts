@@ -31,7 +31,7 @@ export const formModule: FormModule<'zm'> = {
       section: 'Meldung',
       figures: zmRows(figures),
       // The business by name, as the ZM's address names it.
-      ...(read.read.body.business.name !== undefined && { taxpayer: read.read.body.business.name }),
+      ...(read.read.body.business.company_name !== undefined && { taxpayer: read.read.body.business.company_name }),
     };
   },
   async readBack(xml) {

@@ -4,7 +4,7 @@
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { maxLines, zmPeriods } from '#shared/forms/zm/model.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
-import { zmSchema } from '#shared/forms/zm/schema.ts';
+import { businessNameSunset, zmSchema } from '#shared/forms/zm/schema.ts';
 import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
@@ -15,7 +15,7 @@ export const zmContractExample = {
   year: 2026,
   period: '43',
   vat_id: 'DE136695976',
-  business: { name: 'Muster GmbH', street: 'Hauptstr.', house_number: '1', postal_code: '80331', city: 'München', country: 'DE', phone: '089 123456' },
+  business: { company_name: 'Muster GmbH', street: 'Hauptstr.', house_number: '1', postal_code: '80331', city: 'München', country: 'DE', phone: '089 123456' },
   lines: [
     { customer_vat_id: 'ATU13585627', amount: 12500, kind: 'goods' },
     { customer_vat_id: 'FR40303265045', amount: 4800, kind: 'services' },
@@ -36,7 +36,8 @@ export const formOpenapi: FormOpenapi = {
     business: text('business'),
     lines: text('lines', { maxLines }),
     flags: text('flags'),
-    'business.name': 'Name of the business (anschrift/name), at most 30 characters',
+    'business.company_name': 'Name of the business (anschrift/name), at most 30 characters; required (or its former name `name`)',
+    'business.name': `Deprecated: the former name of \`company_name\`, taken until ${businessNameSunset}. Given alone it stands for \`company_name\`; given beside it, the two must agree (422 \`FIELD_ALIAS_CONFLICT\` at \`business.company_name\`)`,
     'business.address_supplement': 'A further line of the address (adresszusatz), at most 40 characters',
     'business.street': 'Street (strasse), at most 30 characters',
     'business.house_number': 'House number (hausnr), at most 10 characters',

@@ -46,7 +46,7 @@ const requiredRules: Record<string, string> = {
   jahr: 'jahr_Pflicht',
   period: 'quart_Pflicht',
   quart: 'quart_Pflicht',
-  'business.name': 'Name_Unternehmen_Pflicht',
+  'business.company_name': 'Name_Unternehmen_Pflicht',
   name: 'Name_Unternehmen_Pflicht',
   'business.street': 'Strasse_Pflicht',
   strasse: 'Strasse_Pflicht',

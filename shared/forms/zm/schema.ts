@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { alongsideFieldChecks, common, formYear, nutzdatenXml, passes, refuseBesideXml, requireField, text } from '#shared/forms/fields.ts';
+import { alongsideFieldChecks, common, formYear, nutzdatenXml, passes, refuseBesideXml, renamedField, requireField, text } from '#shared/forms/fields.ts';
 import { largestAmount, lineKinds, maxLines, zmPeriods } from '#shared/forms/zm/model.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
 import { addressLengths } from '#shared/forms/zm/structure.ts';
@@ -24,8 +24,16 @@ export const zmLineSchema = z.strictObject({
   kind: z.enum(kinds, { error: `must be one of ${kinds.join(', ')}` }),
 });
 
+/**
+ * The last day `business.name` is taken beside `company_name`, the name the UStVA's and LStA's
+ * business give it too: a year after the rename (CHANGELOG.md).
+ */
+export const businessNameSunset = '2027-11-30';
+
 export const zmBusinessSchema = z.strictObject({
-  name: addressText('name'),
+  company_name: z.optional(addressText('name')),
+  // company_name's former name, taken until businessNameSunset: the document marks it deprecated.
+  name: z.optional(addressText('name')).register(z.globalRegistry, { deprecated: true }),
   address_supplement: z.optional(addressText('adresszusatz')),
   street: addressText('strasse'),
   house_number: z.optional(addressText('hausnr')),
@@ -63,11 +71,13 @@ export const zmSchema = z
         return;
       }
       for (const field of ['period', 'business', 'lines'] as const) if (body[field] === undefined) requireField(context, field);
+      if (body.business) renamedField(context, ['business'], body.business, 'company_name', 'name');
     }, alongsideFieldChecks),
   );
 
 export type ZmRequest = z.infer<typeof zmSchema>;
-type Business = z.infer<typeof zmBusinessSchema>;
+/** The business as it is stored and written: by `company_name` alone. */
+type Business = Omit<z.infer<typeof zmBusinessSchema>, 'name' | 'company_name'> & { company_name: string };
 type Line = z.infer<typeof zmLineSchema>;
 type ZmCommon = Pick<ZmRequest, 'test' | 'year' | 'vat_id' | 'client_reference' | 'certificate_id'>;
 
@@ -83,5 +93,7 @@ export function zmFilingOf(request: ZmRequest): ZmFiling {
   const { period, business, lines, flags, xml, ...common } = request;
   if (xml !== undefined) return { ...common, xml };
   if (period === undefined || business === undefined || lines === undefined) throw new TypeError('a ZM without xml needs period, business and lines');
-  return { ...common, period, business, lines, ...(flags && { flags }) };
+  const { name, company_name = name, ...address } = business;
+  if (company_name === undefined) throw new TypeError('a ZM without xml needs the business’s company_name');
+  return { ...common, period, business: { company_name, ...address }, lines, ...(flags && { flags }) };
 }

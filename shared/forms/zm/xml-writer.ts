@@ -9,7 +9,7 @@ import { type XmlElement } from '#shared/xml/xml.ts';
 import { buildXml } from '#shared/xml/build.ts';
 
 export interface ZmBusiness {
-  name: string;
+  company_name: string;
   address_supplement?: string;
   street: string;
   house_number?: string;
@@ -31,7 +31,7 @@ export interface ZmNutzdatenInput {
 
 /** anschrift_Type's elements in the schema's order, and the business field each holds. */
 export const addressElements = {
-  name: 'name',
+  name: 'company_name',
   adresszusatz: 'address_supplement',
   strasse: 'street',
   hausnr: 'house_number',
