@@ -7473,8 +7473,13 @@ export interface components {
             period?: "10" | "11" | "12" | "41" | "42" | "43" | "44" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "01-02" | "04-05" | "07-08" | "10-11" | "year";
             /** @description The business (`anschrift`): `name` (30 characters), `address_supplement` (40), `street` (30), `house_number` (10), `house_number_suffix` (10), `postal_code` (12 letters, digits or spaces; five digits from 01001 in Germany: `POSTAL_CODE_REQUIRED`, `POSTAL_CODE_RANGE`), `city` (30), `country` (ISO 3166, default `DE`; not `GB`), `phone` (20: digits, spaces and + - / ( )). Required unless `xml` is given */
             business?: {
-                /** @description Name of the business (anschrift/name), at most 30 characters */
-                name: string;
+                /** @description Name of the business (anschrift/name), at most 30 characters; required (or its former name `name`) */
+                company_name?: string;
+                /**
+                 * @deprecated
+                 * @description Deprecated: the former name of `company_name`, taken until 2027-11-30. Given alone it stands for `company_name`; given beside it, the two must agree (422 `FIELD_ALIAS_CONFLICT` at `business.company_name`)
+                 */
+                name?: string;
                 /** @description A further line of the address (adresszusatz), at most 40 characters */
                 address_supplement?: string;
                 /** @description Street (strasse), at most 30 characters */
@@ -17330,7 +17335,7 @@ export interface components {
             };
             /** @description The attachments (the notice as a PDF, where the filer consented to DIVA): `/v2/notices/{notice_id}/attachments/{n}` */
             attachments: {
-                /** @description Its number, from 0 */
+                /** @description Its number, from 1, as the attachment route takes it */
                 n: number;
                 /** @description A file name for saving it */
                 file_name: string;
