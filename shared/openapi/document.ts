@@ -463,6 +463,12 @@ const fileRead = (operationId: string, summary: string, description: string, jso
           },
       302: { description: 'A large file: `Location` is a download URL valid for a few minutes', headers: { location: headerRef('Location') } },
       ...noticeErrors,
+      ...(jsonView && {
+        404: failure(
+          'No such notice for this client (`NOT_FOUND`), or a notice whose record carried no data package, only attachments or metadata (`NOTICE_HAS_NO_DATA`: its `data` is null)',
+          ['NOT_FOUND', 'NOTICE_HAS_NO_DATA'],
+        ),
+      }),
     },
   };
 };
