@@ -50,7 +50,9 @@ class MemoryNotices implements NoticeStore {
 class MemoryChecks implements MailboxCheckStore {
   readonly checks = new Map<string, MailboxCheck>();
   async create(check: MailboxCheck) {
+    if (this.checks.has(check.check_id)) return false;
     this.checks.set(check.check_id, { ...check });
+    return true;
   }
   async get(id: string) {
     const check = this.checks.get(id);
