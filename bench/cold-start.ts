@@ -493,6 +493,14 @@ function otherInvocations(key: string): Record<Exclude<FunctionName, FormFunctio
       }),
       expect: '404',
     },
+    setMailboxSchedule: {
+      event: apiEvent('POST', '/v2/certificates/crt_AAAAAAAAAAAAAAAAAAAAAA/mailbox-checks', '/v2/certificates/{certificate_id}/mailbox-checks', {
+        key,
+        pathParameters: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' },
+        body: { mailbox_checks: null },
+      }),
+      expect: '404',
+    },
     createMailboxCheck: { event: apiEvent('POST', '/v2/mailbox/checks', '/v2/mailbox/checks', { key, body: { test: 'yes' } }), expect: '422' },
     getMailboxCheck: {
       event: apiEvent('GET', `/v2/mailbox/checks/${missingCheck}`, '/v2/mailbox/checks/{check_id}', { key, pathParameters: { check_id: missingCheck } }),

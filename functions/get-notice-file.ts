@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { StoredObject } from '#shared/domain/notice.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { prefers } from '#shared/http/delivered-ticket.ts';
-import { notFound } from '#shared/http/http-error.ts';
+import { HttpError, notFound } from '#shared/http/http-error.ts';
 import { ownedNotice } from '#shared/http/owned-notice.ts';
 import { dataValues } from '#shared/notices/data-view.ts';
 import { downloadUrlSeconds, inlineFileBytes } from '#shared/notices/file-limits.ts';
@@ -18,6 +18,8 @@ export const handler = apiHandler(
     const notice = await ownedNotice(noticeStore(), event.pathParameters?.notice_id, event.clientId);
     const n = event.pathParameters?.n;
     const file: StoredObject | undefined = n === undefined ? notice.data : /^[1-9]\d{0,2}$/.test(n) ? notice.attachments[Number(n) - 1] : undefined;
+    if (!file && n === undefined)
+      throw new HttpError(404, 'NOTICE_HAS_NO_DATA', 'The notice has no data package: ELSTER provided only its attachments and metadata');
     if (!file) throw notFound('Attachment not found');
     const files = await noticeFileStore();
     const disposition = `attachment; filename="${file.file_name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;

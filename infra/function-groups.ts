@@ -20,6 +20,7 @@ const apiGroups: Partial<Record<FunctionName, string>> = {
   listCertificates: 'Certificates',
   getCertificate: 'Certificates',
   deleteCertificate: 'Certificates',
+  setMailboxSchedule: 'Certificates',
   createMailboxCheck: 'Notices',
   getMailboxCheck: 'Notices',
   listNotices: 'Notices',

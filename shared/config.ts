@@ -2,6 +2,7 @@
 // in its error, so a bad deployment fails at start with one line an operator can act on.
 
 import { berlinDate } from '#shared/domain/berlin-date.ts';
+import { everyHoursRange } from '#shared/domain/certificate.ts';
 import { type Needs, type QueueName, type TableName } from '#shared/manifest.ts';
 import { resourceEnv, settingNames } from '#shared/setting-names.ts';
 
@@ -194,6 +195,14 @@ export const retentionConfig = (env: Env = process.env): RetentionConfig => ({
 /** Days a fetched notice and its files are kept from the day it was stored: eleven years, as protocols. */
 export const noticeRetentionDays = (env: Env = process.env) => wholeNumber(settingNames.noticeRetentionDays, 4018, { min: 1, max: 99 * 366 }, env);
 
+/** Hours between the scheduled checks of the stage's own mailbox; undefined: only when asked. */
+export function stageMailboxCheckEveryHours(env: Env = process.env): number | undefined {
+  const hours = wholeNumber(settingNames.stageMailboxCheckEveryHours, 0, { min: 0, max: everyHoursRange.max }, env);
+  if (hours === 0) return undefined;
+  if (hours < everyHoursRange.min) throw new ConfigError(`${settingNames.stageMailboxCheckEveryHours} must be 0 or at least ${everyHoursRange.min}`);
+  return hours;
+}
+
 export interface EricConfig {
   /** The directory with libericapi.so and its plugins. */
   home: string;
@@ -262,4 +271,5 @@ export const needs = {
   redriveConfig: { settings: ['redrive'] },
   retentionConfig: { settings: ['retention'] },
   noticeRetentionDays: { settings: ['notices'] },
+  stageMailboxCheckEveryHours: { settings: ['notices'] },
 } as const satisfies Record<string, Needs>;

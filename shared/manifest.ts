@@ -218,7 +218,15 @@ export const tables = {
   // One request counter per client and minute, named `{client_id}#{window start}`.
   rateLimits: { partitionKey: 'client_window', ttlAttribute: 'expires_at' },
   // Each client's certificates under its own partition: another client's cannot even be addressed.
-  certificates: { partitionKey: 'client_id', sortKey: 'certificate_id' },
+  certificates: {
+    partitionKey: 'client_id',
+    sortKey: 'certificate_id',
+    indexes: {
+      // The certificates whose mailbox is checked on a schedule, by when next, in one partition: the
+      // upkeep reads those due (shared/notices/schedule.ts). Only those with a schedule are in it.
+      checks_due: { partitionKey: 'scheduled_checks', sortKey: 'next_check_at' },
+    },
+  },
   // Each client's events (`GET /v2/events`) under its own partition, by `{created_at}#{id}`: a listing
   // reads one range of the caller's partition, newest or oldest first. Kept eventRetentionDays (shared/domain/event.ts).
   events: { partitionKey: 'client_id', sortKey: 'position', ttlAttribute: 'expires_at' },
@@ -432,6 +440,12 @@ export const functions = {
     indexes: { tickets: ['awaiting_certificate'], mailboxChecks: ['fetching_certificate'] },
     settings: ['rateLimit'],
   },
+  // Sets or clears a certificate's mailbox schedule by a conditional update, the certificate read first.
+  setMailboxSchedule: {
+    entry: 'functions/set-mailbox-schedule.ts',
+    tables: { ...authenticated, certificates: ['GetItem', 'UpdateItem'] },
+    settings: ['rateLimit'],
+  },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
   notFound: { entry: 'functions/not-found.ts' },
   receiverNotFound: { entry: 'functions/receiver-not-found.ts' },
@@ -545,9 +559,10 @@ export const functions = {
   mailboxUpkeep: {
     entry: 'functions/mailbox-upkeep.ts',
     timeoutSeconds: 60,
-    tables: { mailboxChecks: ['Query'], notices: ['Query'] },
-    indexes: { mailboxChecks: ['open'], notices: ['unconfirmed'] },
+    tables: { mailboxChecks: ['Query', 'PutItem'], notices: ['Query'], certificates: ['Query', 'GetItem', 'UpdateItem'] },
+    indexes: { mailboxChecks: ['open'], notices: ['unconfirmed'], certificates: ['checks_due'] },
     sendsTo: ['mailbox'],
+    settings: ['notices', 'liveSubmissions'],
   },
   getMailboxCheck: { entry: 'functions/get-mailbox-check.ts', tables: { ...authenticated, mailboxChecks: ['GetItem'] }, settings: ['rateLimit'] },
   listNotices: {
@@ -592,7 +607,8 @@ export const schedules = {
   certificateExpiry: { function: 'certificateExpiry', everyMinutes: 24 * 60 },
   // Seals again, bound to their owner, the certificates still sealed the old way; once none is left the key policy may drop the old way.
   resealCertificates: { function: 'resealCertificates', everyMinutes: 24 * 60 },
-  // Wakes mailbox checks whose wake-up was lost; measures the oldest notice owed its confirmation.
+  // Wakes mailbox checks whose wake-up was lost; measures the oldest notice owed its confirmation;
+  // creates the scheduled checks now due (shared/notices/schedule.ts), so a due check starts within 15 minutes.
   mailboxUpkeep: { function: 'mailboxUpkeep', everyMinutes: 15 },
 } as const satisfies Record<string, ScheduleSpec>;
 
@@ -618,6 +634,7 @@ export const apis = {
       readable('/v2/certificates', 'listCertificates'),
       readable('/v2/certificates/{certificate_id}', 'getCertificate'),
       { method: 'DELETE', path: '/v2/certificates/{certificate_id}', function: 'deleteCertificate' },
+      { method: 'POST', path: '/v2/certificates/{certificate_id}/mailbox-checks', function: 'setMailboxSchedule' },
       readable('/v2/ticket/{ticket}/notices', 'listTicketNotices'),
       { method: 'POST', path: '/v2/mailbox/checks', function: 'createMailboxCheck' },
       readable('/v2/mailbox/checks/{check_id}', 'getMailboxCheck'),
@@ -671,7 +688,7 @@ export const settingVariables = {
   retention: [settingNames.submissionRetentionSeconds, settingNames.protocolRetentionDays],
   transmission: [settingNames.transmitMaxAttempts, settingNames.transmitRetryDelaySeconds, settingNames.transmitLeaseSeconds, settingNames.recordLockDays],
   redrive: [settingNames.redriveQueuedGraceSeconds, settingNames.redriveWebhookGraceSeconds],
-  notices: [settingNames.noticeRetentionDays],
+  notices: [settingNames.noticeRetentionDays, settingNames.stageMailboxCheckEveryHours],
 } as const;
 
 /** Variables of the tax authority's library, given to the functions that load it; the certificate's only to the one that signs. */

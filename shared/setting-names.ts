@@ -82,6 +82,8 @@ export const settingNames = {
   sandboxDivaConsent: 'SANDBOX_DIVA_CONSENT',
   /** Days a fetched notice and its files are kept from the day it was stored (on AWS: `-c noticeRetentionDays=`). @default 4018 (11 years) */
   noticeRetentionDays: 'NOTICE_RETENTION_DAYS',
+  /** Hours between the scheduled checks of the stage's own mailbox (1–168), with the Testmerker and, where live submissions are allowed, without; 0: only when asked (docs/notices.md). @default 0 */
+  stageMailboxCheckEveryHours: 'MAILBOX_CHECK_EVERY_HOURS',
   /** Sandbox: share of transmissions that fail transiently. @default 0 */
   sandboxTransientFailureRate: 'SANDBOX_TRANSIENT_FAILURE_RATE',
   /** Locally: where the example receiver keeps what it is sent. @default `.data/receiver` */

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#local/lambda-context.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
-import { newCertificateId, newestFirst, pinCheckUnderWay, secretsBound, type CertificateRecord } from '#shared/domain/certificate.ts';
+import { newCertificateId, newestFirst, pinCheckUnderWay, secretsBound, type CertificateRecord, type MailboxSchedule } from '#shared/domain/certificate.ts';
 import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
-import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports/certificate-store.ts';
+import type { CertificateKey, CertificateStore, DueCertificate, ExpiringCertificate } from '#shared/ports/certificate-store.ts';
 import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports/idempotency-store.ts';
 import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
 import type { Notifier, NotifyResult } from '#shared/ports/notifier.ts';
@@ -546,6 +546,30 @@ export class MemoryCertificateStore implements CertificateStore {
     for (const { client_id, certificate_id, not_after } of [...this.records.values()]) {
       if (not_after < cutoff) yield { client_id, certificate_id, not_after };
     }
+  }
+
+  async *dueForMailboxCheck(now: string): AsyncIterable<DueCertificate> {
+    const due = [...this.records.values()].filter((record) => record.mailbox_checks && record.next_check_at! <= now);
+    for (const { client_id, certificate_id, next_check_at } of due.sort((a, b) => (a.next_check_at! < b.next_check_at! ? -1 : 1)))
+      yield { client_id, certificate_id, next_check_at: next_check_at! };
+  }
+
+  async scheduleMailboxChecks(clientId: string, certificateId: string, schedule: MailboxSchedule | undefined, next?: string): Promise<boolean> {
+    const record = this.records.get(`${clientId}/${certificateId}`);
+    if (!record) return false;
+    if (schedule) Object.assign(record, { mailbox_checks: { ...schedule }, next_check_at: next });
+    else {
+      delete record.mailbox_checks;
+      delete record.next_check_at;
+    }
+    return true;
+  }
+
+  async moveNextCheck(clientId: string, certificateId: string, due: string, next: string): Promise<boolean> {
+    const record = this.records.get(`${clientId}/${certificateId}`);
+    if (record?.next_check_at !== due) return false;
+    record.next_check_at = next;
+    return true;
   }
 
   async *sealedBeforeOwners(): AsyncIterable<CertificateKey> {

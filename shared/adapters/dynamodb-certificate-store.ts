@@ -2,10 +2,24 @@ import { DeleteItemCommand, GetItemCommand, PutItemCommand, ScanCommand } from '
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
-import { newestFirst, pinCheckUnderWay, type CertificateRecord } from '#shared/domain/certificate.ts';
+import { newestFirst, pinCheckUnderWay, type CertificateRecord, type MailboxSchedule } from '#shared/domain/certificate.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
-import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports/certificate-store.ts';
+import type { Needs } from '#shared/manifest.ts';
+import type { CertificateKey, CertificateStore, DueCertificate, ExpiringCertificate } from '#shared/ports/certificate-store.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
+
+// The one partition of the `checks_due` index: a certificate is in it, by its next check's time, while it has a mailbox schedule.
+const scheduled = 'scheduled';
+
+/** The index each query reads; what it does on the table, its commands say. */
+export const needs = {
+  dueForMailboxCheck: { indexes: { certificates: ['checks_due'] } },
+} as const satisfies Partial<Record<keyof CertificateStore, Needs>>;
+
+const recordOf = (item: Parameters<typeof unmarshall>[0]) => {
+  const { scheduled_checks: _scheduled, ...record } = unmarshall(item);
+  return record as CertificateRecord;
+};
 
 /** One partition per client, its certificates sorted by ID within it. */
 export class DynamoCertificateStore extends DynamoTable implements CertificateStore {
@@ -14,7 +28,7 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
       this.client.send(
         new PutItemCommand({
           TableName: this.table,
-          Item: marshall(record, { removeUndefinedValues: true }),
+          Item: marshall({ ...record, ...(record.mailbox_checks && { scheduled_checks: scheduled }) }, { removeUndefinedValues: true }),
           ConditionExpression: 'attribute_not_exists(certificate_id)',
         }),
       ),
@@ -24,13 +38,13 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
 
   async get(clientId: string, certificateId: string): Promise<CertificateRecord | undefined> {
     const { Item } = await this.client.send(new GetItemCommand({ TableName: this.table, Key: this.#key(clientId, certificateId), ConsistentRead: true }));
-    return Item && (unmarshall(Item) as CertificateRecord);
+    return Item && recordOf(Item);
   }
 
   async list(clientId: string): Promise<CertificateRecord[]> {
     const records: CertificateRecord[] = [];
     const items = this.queryTable({ KeyConditionExpression: 'client_id = :client', ExpressionAttributeValues: marshall({ ':client': clientId }) });
-    for await (const item of items) records.push(unmarshall(item) as CertificateRecord);
+    for await (const item of items) records.push(recordOf(item));
     return records.sort(newestFirst);
   }
 
@@ -110,6 +124,39 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
       ExpressionAttributeValues: marshall({ ':container': sealed.container, ':was': was.key, ...(sealed.pin && { ':pin': sealed.pin }) }),
     });
     return written.held;
+  }
+
+  async *dueForMailboxCheck(now: string): AsyncIterable<DueCertificate> {
+    const items = this.queryIndex('checks_due', {
+      KeyConditionExpression: 'scheduled_checks = :scheduled AND next_check_at <= :now',
+      ExpressionAttributeValues: marshall({ ':scheduled': scheduled, ':now': now }),
+    });
+    for await (const item of items) {
+      const { client_id, certificate_id, next_check_at } = unmarshall(item);
+      yield { client_id, certificate_id, next_check_at };
+    }
+  }
+
+  async scheduleMailboxChecks(clientId: string, certificateId: string, schedule: MailboxSchedule | undefined, next?: string): Promise<boolean> {
+    const written = await this.updateIf(this.#key(clientId, certificateId), {
+      ConditionExpression: 'attribute_exists(certificate_id)',
+      ...(schedule
+        ? {
+            UpdateExpression: 'SET mailbox_checks = :schedule, next_check_at = :next, scheduled_checks = :scheduled',
+            ExpressionAttributeValues: marshall({ ':schedule': schedule, ':next': next, ':scheduled': scheduled }),
+          }
+        : { UpdateExpression: 'REMOVE mailbox_checks, next_check_at, scheduled_checks' }),
+    });
+    return written.held;
+  }
+
+  async moveNextCheck(clientId: string, certificateId: string, due: string, next: string): Promise<boolean> {
+    const moved = await this.updateIf(this.#key(clientId, certificateId), {
+      UpdateExpression: 'SET next_check_at = :next',
+      ConditionExpression: 'next_check_at = :due',
+      ExpressionAttributeValues: marshall({ ':due': due, ':next': next }),
+    });
+    return moved.held;
   }
 
   // A daily scan of a table that holds a few records per client; the projection leaves the sealed secrets where they are.

@@ -19,14 +19,17 @@ export const needs = {
 } as const satisfies Partial<Record<keyof MailboxCheckStore, Needs>>;
 
 export class DynamoMailboxCheckStore extends DynamoTable implements MailboxCheckStore {
-  async create(check: MailboxCheck): Promise<void> {
-    await this.client.send(
-      new PutItemCommand({
-        TableName: this.table,
-        Item: toItem({ ...check, open, fetching_certificate: check.certificate_id }),
-        ConditionExpression: 'attribute_not_exists(check_id)',
-      }),
+  async create(check: MailboxCheck): Promise<boolean> {
+    const written = await conditionHeld(() =>
+      this.client.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: toItem({ ...check, open, fetching_certificate: check.certificate_id }),
+          ConditionExpression: 'attribute_not_exists(check_id)',
+        }),
+      ),
     );
+    return written.held;
   }
 
   async get(checkId: string): Promise<MailboxCheck | undefined> {

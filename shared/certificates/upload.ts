@@ -3,7 +3,7 @@
 
 import * as z from 'zod/mini';
 import type { Finding } from '#shared/domain/ticket.ts';
-import { newCertificateId, type CertificateRecord } from '#shared/domain/certificate.ts';
+import { everyHoursRange, newCertificateId, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
 import { text } from '#shared/forms/fields.ts';
@@ -17,6 +17,18 @@ export const maxContainerBytes = 64 * 1024;
 /** Certificates one client keeps at most: a product filing for many businesses keeps one or two each; delete one to make room. */
 export const maxCertificatesPerClient = 100;
 
+/** `mailbox_checks`: how often the certificate's mailbox is checked without a request (shared/notices/schedule.ts). */
+export const mailboxScheduleSchema = z.strictObject({
+  every_hours: z
+    .number()
+    .check(
+      z.int({ error: `must be a whole number of hours from ${everyHoursRange.min} to ${everyHoursRange.max}` }),
+      z.minimum(everyHoursRange.min, { error: `must be at least ${everyHoursRange.min} hour` }),
+      z.maximum(everyHoursRange.max, { error: `must be at most ${everyHoursRange.max} hours (a week)` }),
+    ),
+  test: z._default(z.boolean({ error: 'must be true or false' }), true),
+});
+
 export const uploadSchema = z.strictObject({
   pkcs12: z
     .string()
@@ -27,7 +39,14 @@ export const uploadSchema = z.strictObject({
   pin: z.string().check(z.minLength(1), z.maxLength(128)),
   label: z.optional(text(100)),
   pin_storage: z._default(z.enum(['stored', 'per_submission'], { error: 'must be "stored" or "per_submission"' }), 'stored'),
+  mailbox_checks: z.optional(mailboxScheduleSchema),
 });
+
+/** A scheduled check runs later, with no request to bring the PIN: it needs the certificate's PIN kept. */
+export const pinNotStored = {
+  code: 'PIN_NOT_STORED',
+  message: 'is for a certificate whose PIN comes with each submission: scheduled mailbox checks need pin_storage stored',
+};
 
 export interface UploadDeps {
   store: CertificateStore;
@@ -38,7 +57,8 @@ export interface UploadDeps {
 export async function uploadCertificate(deps: UploadDeps, clientId: string, input: unknown): Promise<{ record: CertificateRecord } | { findings: Finding[] }> {
   const parsed = z.safeParse(uploadSchema, input);
   if (!parsed.success) return { findings: findingsOf(parsed.error, uploadSchema) };
-  const { pkcs12, pin, label, pin_storage } = parsed.data;
+  const { pkcs12, pin, label, pin_storage, mailbox_checks } = parsed.data;
+  if (mailbox_checks && pin_storage !== 'stored') return { findings: [{ path: 'mailbox_checks', ...pinNotStored }] };
   const now = deps.now?.() ?? new Date();
   const container = Buffer.from(pkcs12, 'base64');
   // Counted before the container is opened, so a client at its limit costs no key derivation.
@@ -57,6 +77,8 @@ export async function uploadCertificate(deps: UploadDeps, clientId: string, inpu
     created_at: now.toISOString(),
     container: await seal(deps.wrapper, owner, container),
     ...(pin_storage === 'stored' && { pin: await seal(deps.wrapper, owner, Buffer.from(pin, 'utf8')) }),
+    // The first check is due at once: the next upkeep run makes it.
+    ...(mailbox_checks && { mailbox_checks, next_check_at: now.toISOString() }),
   };
   if (!(await deps.store.create(record))) throw new Error('certificate ID collision');
   return { record };

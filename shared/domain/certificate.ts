@@ -55,6 +55,16 @@ export function nameProblems({ subject, issuer }: Pick<CertificateFacts, 'subjec
  */
 export const shownText = (text: string) => text.replace(/[\p{C}\p{Zl}\p{Zp}]+/gu, '\uFFFD');
 
+/** The hours a schedule may set between checks: at most hourly (each check costs ELSTER calls), at least weekly (ELSTER keeps a record 60 days). */
+export const everyHoursRange = { min: 1, max: 168 } as const;
+
+/** How often the certificate's mailbox is checked without a request (shared/notices/schedule.ts). */
+export interface MailboxSchedule {
+  every_hours: number;
+  /** Checked with the Testmerker, as a check's `test`. */
+  test: boolean;
+}
+
 /** `stored`: the PIN is kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`. */
 export type PinStorage = 'stored' | 'per_submission';
 
@@ -74,6 +84,9 @@ export interface CertificateRecord extends CertificateFacts {
   wrong_pins?: Record<string, string>;
   /** Submissions naming it are refused until then, after too many wrong PINs; a time past is no lock. */
   locked_until?: string;
+  /** Its mailbox is checked on this schedule; `next_check_at` is when next, with its jitter. */
+  mailbox_checks?: MailboxSchedule;
+  next_check_at?: string;
 }
 
 /**
@@ -140,7 +153,10 @@ export function certificateProblems(record: CertificateFacts, now: Date): Certif
  * What a client sees of its certificate: everything but the sealed secrets, the owner and the PIN
  * checks' times; whether it can sign now (not while it is locked), and until when wrong PINs lock it.
  */
-export function certificateView({ container: _container, pin: _pin, client_id: _client, wrong_pins: _wrong, ...shown }: CertificateRecord, now: Date) {
+export function certificateView(
+  { container: _container, pin: _pin, client_id: _client, wrong_pins: _wrong, mailbox_checks, next_check_at, ...shown }: CertificateRecord,
+  now: Date,
+) {
   const problems = certificateProblems(shown, now);
   const locked = lockedUntil(shown, now);
   return {
@@ -153,5 +169,6 @@ export function certificateView({ container: _container, pin: _pin, client_id: _
     usable: problems.every((problem) => problem.code === 'CERTIFICATE_UNCHECKED') && locked === undefined,
     problems,
     locked_until: locked ?? null,
+    mailbox_checks: mailbox_checks ? { ...mailbox_checks, next_check_at: next_check_at ?? null } : null,
   };
 }

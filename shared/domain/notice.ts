@@ -66,7 +66,8 @@ export interface Notice {
   notice_date?: string;
   /** When ELSTER deletes the record (`verfuegbarbis`). */
   available_until?: string;
-  data: StoredObject;
+  /** Its data package; none where the record carried only attachments or metadata. */
+  data?: StoredObject;
   attachments: StoredObject[];
   state: NoticeState;
   /** The mailbox check that stored it. */

@@ -50,7 +50,9 @@ class MemoryNotices implements NoticeStore {
 class MemoryChecks implements MailboxCheckStore {
   readonly checks = new Map<string, MailboxCheck>();
   async create(check: MailboxCheck) {
+    if (this.checks.has(check.check_id)) return false;
     this.checks.set(check.check_id, { ...check });
+    return true;
   }
   async get(id: string) {
     const check = this.checks.get(id);
@@ -85,10 +87,10 @@ class MemoryFiles implements NoticeFileStore {
 }
 
 /** A world of three records in the stage's mailbox, and a check of it; `crashAt` makes the mailbox or the store throw once. */
-async function world(crashAt?: 'download' | 'beforeConfirm' | 'afterConfirm') {
+async function world(crashAt?: 'download' | 'beforeConfirm' | 'afterConfirm', taxNumber = '9198011310010') {
   const store = new MemorySandboxStore();
   const sandbox = new SandboxMailbox({ store, delayMs: 0, divaConsent: true, pageSize: 2 });
-  for (let i = 0; i < 3; i++) await sandbox.deposit(noticeFiling('9198011310010'), `transfer${i}`.padEnd(32, '0'), new Date(Date.now() - 1000).toISOString());
+  for (let i = 0; i < 3; i++) await sandbox.deposit(noticeFiling(taxNumber), `transfer${i}`.padEnd(32, '0'), new Date(Date.now() - 1000).toISOString());
   let crash = crashAt;
   const mailbox: TaxMailbox = {
     list: (address, query) => sandbox.list(address, query),
@@ -119,10 +121,11 @@ async function world(crashAt?: 'download' | 'beforeConfirm' | 'afterConfirm') {
   };
   const notices = new MemoryNotices();
   const checks = new MemoryChecks();
+  const files = new MemoryFiles();
   const deps: CheckDeps = {
     checks,
     notices,
-    files: new MemoryFiles(),
+    files,
     tickets: { byTransferTicket: async () => undefined },
     mailbox,
     address: async () => ({ test: true }),
@@ -138,7 +141,7 @@ async function world(crashAt?: 'download' | 'beforeConfirm' | 'afterConfirm') {
       return runMailboxCheck(id, deps);
     });
   };
-  return { store, notices, check };
+  return { store, notices, files, check };
 }
 
 describe('a mailbox check', () => {
@@ -154,4 +157,20 @@ describe('a mailbox check', () => {
       expect([...store.byId.values()].map((record) => record.downloads)).toEqual(downloadsBefore);
     });
   }
+});
+
+describe('a record without a data package', () => {
+  it('is stored as a notice without data, its attachments numbered from 1, and confirmed', async () => {
+    const { notices, files, check } = await world(undefined, '9198080000147');
+    expect(await check()).toMatchObject({ found: 3, stored: 3, confirmed: 3 });
+    for (const notice of notices.notices.values()) {
+      expect(notice).toMatchObject({
+        datenart: 'EPMitteilung',
+        state: 'confirmed',
+        attachments: [{ key: `${notice.notice_id}/1`, content_type: 'application/pdf' }],
+      });
+      expect(notice.data).toBeUndefined();
+    }
+    expect([...files.files.keys()].every((key) => key.endsWith('/1'))).toBe(true);
+  });
 });

@@ -102,12 +102,12 @@ async function storeRecord(
 ): Promise<Notice | undefined> {
   const id = noticeId(mailbox, record.id);
   const objects: StoredObject[] = [];
-  const all: (MailboxObject & { content_type: string; file_name: string })[] = [
-    { ...record.data, file_name: `${record.datenart}_${record.id}.xml` },
-    ...record.attachments,
+  // The data package's key is `data`, the attachments' their number from 1, with a data package or without.
+  const all: (MailboxObject & { content_type: string; file_name: string; key: string })[] = [
+    ...(record.data ? [{ ...record.data, file_name: `${record.datenart}_${record.id}.xml`, key: `${id}/data` }] : []),
+    ...record.attachments.map((attachment, index) => ({ ...attachment, key: `${id}/${index + 1}` })),
   ];
-  for (const [index, object] of all.entries()) {
-    const key = `${id}/${index === 0 ? 'data' : index}`;
+  for (const { key, ...object } of all) {
     const file = await downloaded(
       () => deps.mailbox.download(address, object),
       (content) => deps.files.put(key, content, object.content_type),
@@ -135,8 +135,8 @@ async function storeRecord(
     ...(metas.steuernummer !== undefined && { tax_number: maskTaxNumber(metas.steuernummer) }),
     ...(metas.bescheiddatum !== undefined && { notice_date: isoDay(metas.bescheiddatum) }),
     ...(metas.verfuegbarbis !== undefined && { available_until: isoDay(metas.verfuegbarbis) }),
-    data: objects[0]!,
-    attachments: objects.slice(1),
+    ...(record.data && { data: objects[0]! }),
+    attachments: record.data ? objects.slice(1) : objects,
     state: 'stored',
     check_id: check.check_id,
     created_at: createdAt.toISOString(),

@@ -20,7 +20,9 @@ export function noticeView(notice: Notice) {
     available_until: notice.available_until ?? null,
     created_at: notice.created_at,
     confirmed_at: notice.confirmed_at ?? null,
-    data: { file_name: notice.data.file_name, content_type: notice.data.content_type, file_size: notice.data.size, file_sha256: notice.data.sha256 },
+    data: notice.data
+      ? { file_name: notice.data.file_name, content_type: notice.data.content_type, file_size: notice.data.size, file_sha256: notice.data.sha256 }
+      : null,
     attachments: notice.attachments.map((file, index) => ({
       n: index + 1,
       file_name: file.file_name,
@@ -28,7 +30,7 @@ export function noticeView(notice: Notice) {
       file_size: file.size,
       file_sha256: file.sha256,
     })),
-    links: { self, data: `${self}/data`, ...(notice.ticket && { ticket: `/v2/ticket/${notice.ticket}` }) },
+    links: { self, ...(notice.data && { data: `${self}/data` }), ...(notice.ticket && { ticket: `/v2/ticket/${notice.ticket}` }) },
   };
 }
 

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the v2 API, built at run time from the schemas the handlers parse with.
 import { serviceVersion } from '#shared/config.ts';
-import { countText, maxCertificateNameLength } from '#shared/domain/certificate.ts';
+import { countText, everyHoursRange, maxCertificateNameLength } from '#shared/domain/certificate.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { formYears, kinds } from '#shared/forms/registry.ts';
 import { formOpenapi } from '#shared/forms/openapi.ts';
@@ -29,7 +29,7 @@ import {
   withoutBody,
   type Json,
 } from '#shared/openapi/responses.ts';
-import { componentSchemas, listAnswerSize } from '#shared/openapi/schemas.ts';
+import { componentSchemas, listAnswerSize, mailboxScheduleText } from '#shared/openapi/schemas.ts';
 import { forbiddenKeys, maxNesting } from '#shared/http/json-keys.ts';
 import { maxFindings, maxFindingsBytes, maxTextLength, truncatedCode } from '#shared/domain/finding-limits.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
@@ -368,6 +368,42 @@ const deleteCertificate: Json = {
   },
 };
 
+const setMailboxSchedule: Json = {
+  tags: certificateTag,
+  operationId: 'setMailboxSchedule',
+  summary: "Check a certificate's mailbox on a schedule, or stop",
+  description: `The body is \`{"mailbox_checks": {"every_hours": 24}}\` (\`test\` as at upload), or \`{"mailbox_checks": null}\` to stop. ${mailboxScheduleText}.`,
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['mailbox_checks'],
+          additionalProperties: false,
+          properties: {
+            mailbox_checks: {
+              oneOf: [{ $ref: '#/components/schemas/CertificateUpload/properties/mailbox_checks' }, { type: 'null' }],
+              description: 'The schedule, or null to stop it',
+            },
+          },
+        },
+        examples: { daily: { summary: 'Every day, give or take', value: { mailbox_checks: { every_hours: 24 } } } },
+      },
+    },
+  },
+  responses: {
+    ...certificateErrors,
+    200: ok('The certificate, with its schedule', schemaRef('Certificate')),
+    400: failure(`The body is not UTF-8 JSON or repeats a key (\`MALFORMED_JSON\`), or ${headerTwice}`, ['MALFORMED_JSON', 'BAD_REQUEST']),
+    ...bodyErrors,
+    422: failure(
+      `A field is wrong (\`INVALID_VALUE\`, \`UNKNOWN_FIELD\`; \`every_hours\` a whole number from ${everyHoursRange.min} to ${everyHoursRange.max}), or the certificate's PIN is not stored (\`PIN_NOT_STORED\`)`,
+      ['VALIDATION_FAILED'],
+    ),
+  },
+};
+
 const noticeTag = ['Notices'];
 const noticeErrors = {
   400: responseRef('BadHeader'),
@@ -463,6 +499,12 @@ const fileRead = (operationId: string, summary: string, description: string, jso
           },
       302: { description: 'A large file: `Location` is a download URL valid for a few minutes', headers: { location: headerRef('Location') } },
       ...noticeErrors,
+      ...(jsonView && {
+        404: failure(
+          'No such notice for this client (`NOT_FOUND`), or a notice whose record carried no data package, only attachments or metadata (`NOTICE_HAS_NO_DATA`: its `data` is null)',
+          ['NOT_FOUND', 'NOTICE_HAS_NO_DATA'],
+        ),
+      }),
     },
   };
 };
@@ -537,6 +579,7 @@ function build(): Json {
       '/v2/events': readable(listEvents),
       '/v2/certificates': { ...writable(uploadCertificate), ...readable(listCertificates) },
       '/v2/certificates/{certificate_id}': { ...readable(getCertificate, [parameterRef('CertificateId')]), delete: deleteCertificate },
+      '/v2/certificates/{certificate_id}/mailbox-checks': { parameters: [parameterRef('RequestId'), parameterRef('CertificateId')], post: setMailboxSchedule },
       '/v2/ticket/{ticket}/notices': readable(listTicketNotices, ticket),
       '/v2/mailbox/checks': writable(createMailboxCheck),
       '/v2/mailbox/checks/{check_id}': readable(getMailboxCheck, [parameterRef('CheckId')]),

@@ -99,6 +99,7 @@ export const certificateKeptExample = enveloped(201, 'Certificate stored', {
   usable: true,
   problems: [],
   locked_until: null,
+  mailbox_checks: null,
 });
 
 export const ticketListExample = enveloped(200, 'Tickets', {

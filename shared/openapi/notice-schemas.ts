@@ -61,7 +61,7 @@ const noticeLinks = (self: string, where: string) =>
   described(
     z.object({
       self: described(z.string(), self),
-      data: described(z.string(), 'Its data package'),
+      data: z.optional(described(z.string(), 'Its data package, where it has one')),
       ticket: z.optional(described(z.string(), 'The filing it answers')),
     }),
     where,
@@ -85,7 +85,10 @@ export const notice = z.object({
   available_until: described(z.nullable(day), "When ELSTER deletes the record (`verfuegbarbis`); steuerbote keeps its copy for the stage's notice retention"),
   created_at: described(timestamp, 'When it was stored'),
   confirmed_at: described(z.nullable(timestamp), 'When ELSTER took its confirmation'),
-  data: described(file, 'The data package (XML): `/v2/notices/{notice_id}/data`'),
+  data: described(
+    z.nullable(file),
+    'The data package (XML): `/v2/notices/{notice_id}/data`; null where the record carried none, only attachments or metadata (an `EPMitteilung`, say)',
+  ),
   attachments: described(
     z.array(z.object({ n: described(count, 'Its number, from 1, as the attachment route takes it'), ...file.shape })),
     'The attachments (the notice as a PDF, where the filer consented to DIVA): `/v2/notices/{notice_id}/attachments/{n}`',

@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
 import { sandboxTestValues, slowAnswerMs, type SandboxTestOutcome } from '#shared/sandbox/test-values.ts';
 import { maxFindings, truncatedCode } from '#shared/domain/finding-limits.ts';
 import { ticketIdPattern } from '#shared/domain/ticket.ts';
-import { certificateIdPattern, countText, maxCertificateNameLength } from '#shared/domain/certificate.ts';
+import { certificateIdPattern, countText, everyHoursRange, maxCertificateNameLength } from '#shared/domain/certificate.ts';
+import { jitterShare } from '#shared/notices/schedule.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
 import { formFacts, kinds } from '#shared/forms/registry.ts';
@@ -323,6 +324,16 @@ export const certificate = z.object({
     z.nullable(timestamp),
     `Until when submissions naming it are refused with 423 \`CERTIFICATE_PIN_LOCKED\` (and \`usable\` is false), after ${wrongPinLimit} wrong \`Elster-Pin\` values within ${wrongPinWindowMinutes} minutes, those tried at the same moment included; null when it is not locked`,
   ),
+  mailbox_checks: described(
+    z.nullable(
+      z.object({
+        every_hours: described(z.number().check(z.int()), 'Hours between its checks'),
+        test: described(z.boolean(), 'Checked with the Testmerker'),
+        next_check_at: described(z.nullable(timestamp), 'When its next check is due; the upkeep starts it within 15 minutes of then'),
+      }),
+    ),
+    'Its mailbox is checked on this schedule (`mailbox_checks` at upload, or `POST /v2/certificates/{certificate_id}/mailbox-checks`); null: only when asked',
+  ),
 });
 
 export const certificateList = z.object({
@@ -426,6 +437,13 @@ const commonFields = {
     'Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage\'s own certificate does (the sandbox needs none). Another client\'s, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body',
 };
 
+/** What a mailbox schedule does: its bounds, its jitter and what it costs (shared/notices/schedule.ts). */
+export const mailboxScheduleText =
+  `Hours between the checks of the certificate's mailbox, a whole number from ${everyHoursRange.min} to ${everyHoursRange.max} (a week; ELSTER keeps a record 60 days). ` +
+  `The first check is due at once; each next one \`every_hours\` after the last, give or take ${jitterShare * 100} % at random (24: between 21.6 and 26.4 hours), so that certificates set up together do not ask ELSTER in the same minute. ` +
+  'The upkeep, every 15 minutes, starts each check due, once however many runs overlap; a locked or expired certificate skips its due time. ' +
+  'Each is an ordinary mailbox check (`notice.available` for each notice stored) and costs what one does: at least one PostfachAnfrage, and for each new record its downloads and confirmation';
+
 const uploadFields = {
   pkcs12:
     'The ELSTER certificate, a .pfx or .p12 file, in base64; at most 64 KiB. Current (PBES2, AES) and legacy (3DES, RC2) containers open. It must have an integrity MAC, at most 100,000 key derivation iterations in its MAC and in each encryption (OpenSSL writes 2,048, Windows 2,000), and at most 4 encrypted keys and safes',
@@ -433,6 +451,9 @@ const uploadFields = {
   label: 'Yours, up to 100 characters',
   pin_storage:
     '`stored` (default): the PIN is kept sealed with the container; `per_submission`: it is not kept, and each submission brings it in the header `Elster-Pin`',
+  mailbox_checks: 'Checks the certificate\'s mailbox on a schedule, without `POST /v2/mailbox/checks`; needs `pin_storage: "stored"` (422 `PIN_NOT_STORED`)',
+  'mailbox_checks.every_hours': mailboxScheduleText,
+  'mailbox_checks.test': 'Checks with the Testmerker, as `POST /v2/mailbox/checks`; default `true`',
 };
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };

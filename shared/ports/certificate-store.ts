@@ -1,4 +1,4 @@
-import type { CertificateRecord } from '#shared/domain/certificate.ts';
+import type { CertificateRecord, MailboxSchedule } from '#shared/domain/certificate.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
 
 /** Each client's certificates; another client's are never found. */
@@ -35,9 +35,16 @@ export interface CertificateStore {
   reseal(clientId: string, certificateId: string, sealed: Pick<CertificateRecord, 'container' | 'pin'>, was: Sealed): Promise<boolean>;
   /** Every client's certificates whose validity ends before `cutoff` (ISO time), without their sealed secrets. */
   expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate>;
+  /** Every client's certificates whose scheduled mailbox check is due at `now` (ISO time), earliest first, without their sealed secrets. */
+  dueForMailboxCheck(now: string): AsyncIterable<DueCertificate>;
+  /** Sets the certificate's mailbox schedule, its first check due at `next`, or clears it (undefined); false when the certificate is gone. */
+  scheduleMailboxChecks(clientId: string, certificateId: string, schedule: MailboxSchedule | undefined, next?: string): Promise<boolean>;
+  /** Moves the next check from `due` to `next`; false when it is no longer due at `due` (another run moved it), or the certificate is gone. */
+  moveNextCheck(clientId: string, certificateId: string, due: string, next: string): Promise<boolean>;
   /** Every client's certificates whose container or PIN was sealed before secrets were bound (no `version`), without their sealed secrets. */
   sealedBeforeOwners(): AsyncIterable<CertificateKey>;
 }
 
 export type ExpiringCertificate = Pick<CertificateRecord, 'client_id' | 'certificate_id' | 'not_after'>;
+export type DueCertificate = Pick<CertificateRecord, 'client_id' | 'certificate_id'> & { next_check_at: string };
 export type CertificateKey = Pick<CertificateRecord, 'client_id' | 'certificate_id'>;

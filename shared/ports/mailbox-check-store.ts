@@ -2,7 +2,8 @@ import type { MailboxCheck } from '#shared/domain/notice.ts';
 
 /** The mailbox checks: the record of the work their queue only wakes. */
 export interface MailboxCheckStore {
-  create(check: MailboxCheck): Promise<void>;
+  /** False when a check of that ID exists already. */
+  create(check: MailboxCheck): Promise<boolean>;
   get(checkId: string): Promise<MailboxCheck | undefined>;
   /** Moves the check on; a check that is done or failed stays so (false then). */
   update(

@@ -2,7 +2,8 @@
 // finds what a delivered filing left for pickup, and what was fetched and confirmed, as ELSTER would.
 
 /** How the sandbox answers for a record, by the test tax number of the filing it answers (shared/sandbox/test-values.ts). */
-export type SandboxRecordBehaviour = 'confirm_not_found' | 'confirm_retry' | 'expired' | 'slow_download' | 'failing_download' | 'held_confirm' | 'slow_confirm';
+export type SandboxRecordBehaviour =
+  'confirm_not_found' | 'confirm_retry' | 'expired' | 'slow_download' | 'failing_download' | 'held_confirm' | 'slow_confirm' | 'without_data';
 
 export interface SandboxRecord {
   /** The certificate ID whose mailbox it is in, or `stage`. */

@@ -45,7 +45,8 @@ export interface MailboxRecord {
   datenart: string;
   /** The record's Meta elements by name: `erklaerungsticket`, `veranlagungsjahr`, `finanzamt`, `verfuegbarbis`, … */
   metas: Readonly<Record<string, string>>;
-  data: MailboxObject & { content_type: string };
+  /** Its data package; none on a record that carries only attachments or metadata (an `EPMitteilung`, say). */
+  data?: MailboxObject & { content_type: string };
   attachments: readonly MailboxAttachment[];
 }
 

@@ -98,11 +98,12 @@ export class SandboxMailbox implements TaxMailbox {
       mailbox: transmission.certificate?.certificate_id ?? stageMailbox,
       record_id: newRecordId(),
       provision_ticket: drawn(32, 'abcdefghijklmnopqrstuvwxyz0123456789'),
-      datenart: 'ESB',
+      // ELSTER's messages (EPMitteilung) may carry only attachments: the record then has no data package.
+      datenart: behaviour === 'without_data' ? 'EPMitteilung' : 'ESB',
       metas,
       available_at: new Date(received.getTime() + this.#options.delayMs).toISOString(),
       // ELSTER sends the notice itself (DIVA) for the income tax return; its Datenart version is `ESt_{year}`.
-      pdf: transmission.datenart_version.startsWith('ESt_') && this.#options.divaConsent,
+      pdf: (transmission.datenart_version.startsWith('ESt_') && this.#options.divaConsent) || behaviour === 'without_data',
       test: transmission.test,
       ...(behaviour && { behaviour }),
       downloads: 0,
@@ -203,7 +204,7 @@ function listed(record: SandboxRecord): MailboxRecord {
     provision_ticket: record.provision_ticket,
     datenart: record.datenart,
     metas: record.metas,
-    data: { ref: `${record.record_id}.data`, announced_size: 1_000, content_type: 'application/xml' },
+    ...(record.behaviour !== 'without_data' && { data: { ref: `${record.record_id}.data`, announced_size: 1_000, content_type: 'application/xml' } }),
     attachments: record.pdf
       ? [
           {

@@ -28,7 +28,8 @@ export const sandboxTestOutcome = (submission: { test: boolean; tax_number?: str
  * `bescheiddaten: true`, docs/notices.md): its confirmation "not found" every time, or "try again"
  * the first time; deleted at once (`verfuegbarbis` its first day); downloaded slowly; its first
  * download broken off; its first confirmation held before ELSTER takes it; its confirmation taken
- * and answered late. The slow and held ones give a crash test a moment to kill a check in.
+ * and answered late; or an `EPMitteilung` without a data package, its PDF its only object. The slow
+ * and held ones give a crash test a moment to kill a check in.
  */
 export const sandboxMailboxTestValues: Readonly<Record<string, SandboxRecordBehaviour>> = {
   '9198080000074': 'confirm_not_found',
@@ -38,6 +39,7 @@ export const sandboxMailboxTestValues: Readonly<Record<string, SandboxRecordBeha
   '9198080000112': 'failing_download',
   '9198080000120': 'held_confirm',
   '9198080000139': 'slow_confirm',
+  '9198080000147': 'without_data',
 };
 
 export const sandboxMailboxBehaviour = (filing: { test: boolean; tax_number?: string }): SandboxRecordBehaviour | undefined =>

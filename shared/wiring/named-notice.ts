@@ -8,7 +8,7 @@ const valuesBytes = 64 * 1024;
 
 /** The values of a notice's data package, where its format is one steuerbote reads (shared/notices/data-view.ts). */
 async function valuesOf({ data }: Notice): Promise<Record<string, string> | null> {
-  if (data.size > valuesBytes) return null;
+  if (data === undefined || data.size > valuesBytes) return null;
   const stored = await (await noticeFileStore()).get(data.key);
   if (!stored) return null;
   const chunks: Uint8Array[] = [];

@@ -1,13 +1,23 @@
 // The scheduled work, wired to its adapters once: the scheduled functions run it on their timers,
 // and the local runtime runs it once more at start.
 
-import { redriveConfig, resendIsSafe, retentionConfig } from '#shared/config.ts';
+import { allowLiveSubmissions, redriveConfig, resendIsSafe, retentionConfig, stageMailboxCheckEveryHours } from '#shared/config.ts';
 import { sweepOrphanedSubmissions, sweepSubmissions, type SweepCounts } from '#shared/retention/sweep.ts';
 import { flushMetrics, metrics } from '#shared/metrics.ts';
 import type { StopAt } from '#shared/time-budget.ts';
 import { redrive } from '#shared/transmission/redrive.ts';
-import { mailboxCheckStore, noticeStore, storedBodyNotes, filingStore, ticketStore, webhookAttemptStore, workQueue } from '#shared/wiring/adapters.ts';
+import {
+  certificateStore,
+  mailboxCheckStore,
+  noticeStore,
+  storedBodyNotes,
+  filingStore,
+  ticketStore,
+  webhookAttemptStore,
+  workQueue,
+} from '#shared/wiring/adapters.ts';
 import { mailboxUpkeep } from '#shared/notices/upkeep.ts';
+import { runScheduledChecks } from '#shared/notices/schedule.ts';
 
 /**
  * Decides from TAX_AUTHORITY alone whether resending is safe, so no tax authority's code is loaded.
@@ -38,6 +48,18 @@ export async function sweepExpiredSubmissions(options: { now?: () => Date; stopA
   return { retention, orphans };
 }
 
-/** Wakes lost mailbox checks and measures the oldest unconfirmed notice; with `all`, every open check (the local runtime's start). */
-export const keepMailboxesUp = (options: { all?: boolean } = {}) =>
-  mailboxUpkeep({ checks: mailboxCheckStore(), notices: noticeStore(), queue: workQueue(), metrics: metrics() }, options);
+/**
+ * Wakes lost mailbox checks and measures the oldest unconfirmed notice (with `all`, every open check:
+ * the local runtime's start), then creates the scheduled checks now due.
+ */
+export async function keepMailboxesUp(options: { all?: boolean } = {}) {
+  const upkeep = await mailboxUpkeep({ checks: mailboxCheckStore(), notices: noticeStore(), queue: workQueue(), metrics: metrics() }, options);
+  const stageHours = stageMailboxCheckEveryHours();
+  const scheduled = await runScheduledChecks({
+    certificates: certificateStore(),
+    checks: mailboxCheckStore(),
+    queue: workQueue(),
+    ...(stageHours !== undefined && { stage: { every_hours: stageHours, live: allowLiveSubmissions() } }),
+  });
+  return { ...upkeep, ...scheduled };
+}

@@ -673,16 +673,18 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(fnProps(dev, 'submitEst').Environment.Variables).toHaveProperty('IDEMPOTENCY_TABLE');
     });
 
-    it('lets only the submit functions (a wrong PIN noted, a lock set) and the job sealing again update certificates, and none of them write one anew', () => {
+    it('lets only the submit functions (a wrong PIN noted, a lock set), the job sealing again and those keeping mailbox schedules update certificates, and none of them write one anew', () => {
       const table = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('certificatesTable').node.defaultChild as CfnElement)));
       const onCertificates = (name: FunctionName) =>
         statements(dev, name)
           .filter((statement) => JSON.stringify(statement.Resource).includes(table))
           .flatMap((statement) => [statement.Action].flat());
       const updating = [...dev.stack.functions.keys()].filter((name) => onCertificates(name).includes('dynamodb:UpdateItem'));
-      expect(updating.sort()).toEqual(['resealCertificates', ...kinds.map(submitFunction)].sort());
+      expect(updating.sort()).toEqual(['mailboxUpkeep', 'resealCertificates', 'setMailboxSchedule', ...kinds.map(submitFunction)].sort());
       expect(onCertificates('submitUstva').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
       expect(onCertificates('resealCertificates').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Scan', 'dynamodb:UpdateItem']);
+      expect(onCertificates('mailboxUpkeep').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+      expect(onCertificates('setMailboxSchedule').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     });
 
     it('lets exactly the authenticating functions count requests, by conditional update, without reading counters', () => {

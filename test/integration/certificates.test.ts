@@ -56,6 +56,7 @@ describe('POST /v2/certificates', () => {
       usable: true,
       problems: [],
       locked_until: null,
+      mailbox_checks: null,
     });
     expect(reply.headers.get('location')).toBe(`/v2/certificates/${reply.json.data.certificate_id}`);
     expect(reply.text).not.toContain(testPin);

@@ -87,6 +87,22 @@ describe('notices', () => {
     expect((await service.call('GET', `/v2/notices?cursor=${cursor}`, { key: otherKey })).json.error.details[0].code).toBe('CURSOR_INVALID');
   });
 
+  it('stores a record without a data package as a notice without data, whose data route answers NOTICE_HAS_NO_DATA', async () => {
+    const reply = await service.submit('est', { ...estSample(), tax_number: '9198080000147', bescheiddaten: true });
+    const ticket = reply.json.data.ticket;
+    await service.waitForStatus(ticket, ['delivered']);
+    expect(await checkMailbox(service)).toMatchObject({ found: 1, stored: 1, confirmed: 1 });
+    const [notice] = (await service.call('GET', `/v2/ticket/${ticket}/notices`)).json.data.notices;
+    expect(notice).toMatchObject({ datenart: 'EPMitteilung', data: null, attachments: [expect.objectContaining({ n: 1, content_type: 'application/pdf' })] });
+    expect(notice.links).not.toHaveProperty('data');
+    const data = await service.call('GET', `/v2/notices/${notice.notice_id}/data`);
+    expect(data.status).toBe(404);
+    expect(data.json.error.code).toBe('NOTICE_HAS_NO_DATA');
+    const pdf = await service.call('GET', `/v2/notices/${notice.notice_id}/attachments/1`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.bytes.length).toBe(notice.attachments[0].file_size);
+  });
+
   it('refuses a check it cannot run, naming each field', async () => {
     const reply = await service.post('/v2/mailbox/checks', { test: 'yes', datenarten: [], from: '2026-13-01', extra: 1 });
     expect(reply.status).toBe(422);

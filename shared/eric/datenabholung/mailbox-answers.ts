@@ -39,18 +39,18 @@ export function mailboxPage(read: ElsterAnswerRead): MailboxPage {
 }
 
 /**
- * A record as the port has it. One without a data package (the sample's EPMitteilung carries only
- * attachments) cannot be one yet: refused, so it stays unconfirmed in ELSTER's mailbox.
+ * A record as the port has it. Its data package may be missing: the schema's PAAntwortBereitstellungCType
+ * has `Datenpaket minOccurs="0"` (datenabholung_31.xsd), and the sample's EPMitteilung records carry
+ * only attachments; such a record is stored as a notice without data.
  */
 function mailboxRecord(datenart: string, provision: Provision): MailboxRecord {
-  if (!provision.data) throw new AnswerError(`record ${provision.id} (${datenart}) has no data package`);
   if (!provision.provision_ticket) throw new AnswerError(`record ${provision.id} (${datenart}) has no provision ticket`);
   return {
     id: provision.id,
     provision_ticket: provision.provision_ticket,
     datenart,
     metas: provision.metas,
-    data: { ref: provision.data.ref, announced_size: provision.data.announced_size, content_type: 'application/xml' },
+    ...(provision.data && { data: { ref: provision.data.ref, announced_size: provision.data.announced_size, content_type: 'application/xml' } }),
     attachments: provision.attachments.map((attachment) => ({
       ref: attachment.ref,
       announced_size: attachment.announced_size,
