@@ -1,4 +1,5 @@
 import {
+  PutItemCommand,
   QueryCommand,
   UpdateItemCommand,
   type AttributeValue,
@@ -68,6 +69,12 @@ export abstract class DynamoTable {
     );
     const { items, last } = page;
     return { items, ...(last && { last: { [id]: last[id], created_at: last.created_at } as Record<Id | 'created_at', string> }) };
+  }
+
+  /** A conditional write of the whole item: whether its condition held. */
+  protected async putIf(item: Item, condition: string): Promise<boolean> {
+    const written = await conditionHeld(() => this.client.send(new PutItemCommand({ TableName: this.table, Item: item, ConditionExpression: condition })));
+    return written.held;
   }
 
   /** A conditional update of the item at `key`: whether its condition held, and what DynamoDB answered. */

@@ -1,4 +1,4 @@
-import { DeleteItemCommand, GetItemCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, GetItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
@@ -23,17 +23,9 @@ const recordOf = (item: Parameters<typeof unmarshall>[0]) => {
 
 /** One partition per client, its certificates sorted by ID within it. */
 export class DynamoCertificateStore extends DynamoTable implements CertificateStore {
-  async create(record: CertificateRecord): Promise<boolean> {
-    const written = await conditionHeld(() =>
-      this.client.send(
-        new PutItemCommand({
-          TableName: this.table,
-          Item: marshall({ ...record, ...(record.mailbox_checks && { scheduled_checks: scheduled }) }, { removeUndefinedValues: true }),
-          ConditionExpression: 'attribute_not_exists(certificate_id)',
-        }),
-      ),
-    );
-    return written.held;
+  create(record: CertificateRecord): Promise<boolean> {
+    const item = marshall({ ...record, ...(record.mailbox_checks && { scheduled_checks: scheduled }) }, { removeUndefinedValues: true });
+    return this.putIf(item, 'attribute_not_exists(certificate_id)');
   }
 
   async get(clientId: string, certificateId: string): Promise<CertificateRecord | undefined> {

@@ -1,4 +1,4 @@
-import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 import { isOpenCheck, type MailboxCheck } from '#shared/domain/notice.ts';
@@ -19,17 +19,8 @@ export const needs = {
 } as const satisfies Partial<Record<keyof MailboxCheckStore, Needs>>;
 
 export class DynamoMailboxCheckStore extends DynamoTable implements MailboxCheckStore {
-  async create(check: MailboxCheck): Promise<boolean> {
-    const written = await conditionHeld(() =>
-      this.client.send(
-        new PutItemCommand({
-          TableName: this.table,
-          Item: toItem({ ...check, open, fetching_certificate: check.certificate_id }),
-          ConditionExpression: 'attribute_not_exists(check_id)',
-        }),
-      ),
-    );
-    return written.held;
+  create(check: MailboxCheck): Promise<boolean> {
+    return this.putIf(toItem({ ...check, open, fetching_certificate: check.certificate_id }), 'attribute_not_exists(check_id)');
   }
 
   async get(checkId: string): Promise<MailboxCheck | undefined> {
