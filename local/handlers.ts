@@ -26,7 +26,7 @@ const submitEntry = (reads: Reads) => async (form: Kind) => {
     import('../shared/wiring/submit-handler.ts'),
     import(`../shared/forms/${form}/check.ts`),
     import(pathToFileURL(join(repoRoot, profitModule(form))).href),
-    callerReads(reads),
+    callerReads(reads, 'letterReads'),
   ]);
   return { handler: submitHandler(part.form, figure, caller) };
 };
@@ -34,16 +34,19 @@ const validateEntry = (reads: Reads) => async (form: Kind) => {
   const [{ validateHandler }, part, caller] = await Promise.all([
     import('../shared/wiring/validate-handler.ts'),
     import(`../shared/forms/${form}/validation.ts`),
-    callerReads(reads),
+    callerReads(reads, 'letterChecks'),
   ]);
   return { handler: validateHandler(part.validation, caller) };
 };
-/** What a form's check reads of the caller's: nothing, a letter's uploads, or those and the caller's notices (the entries' `-letter`, `-letter-reading-notices`). */
+/**
+ * What a form's check reads of the caller's: nothing, a letter's uploads, or those and the caller's
+ * notices (the entries' `-letter`, `-letter-reading-notices`); a submit function marks the uploads used.
+ */
 type Reads = 'nothing' | 'uploads' | 'uploadsAndNotices';
-async function callerReads(reads: Reads) {
+async function callerReads(reads: Reads, letter: 'letterReads' | 'letterChecks') {
   if (reads === 'nothing') return undefined;
-  const { letterReads } = await import('../shared/wiring/named-attachments.ts');
-  return reads === 'uploads' ? letterReads : (await import('../shared/wiring/named-notice.ts')).readingNotices(letterReads);
+  const uploads = (await import('../shared/wiring/named-attachments.ts'))[letter];
+  return reads === 'uploads' ? uploads : (await import('../shared/wiring/named-notice.ts')).readingNotices(uploads);
 }
 
 const formEntries: Record<string, (form: Kind) => Promise<Entry>> = {

@@ -14,6 +14,7 @@ import { maxListAnswerBytes } from '#shared/http/list-page.ts';
 import { eventTypes } from '#shared/domain/event.ts';
 import { eventSettleSeconds } from '#shared/http/event-listing.ts';
 import { contractText } from '#shared/contract-text.ts';
+import { attachment, attachmentRequest } from '#shared/openapi/attachment-schemas.ts';
 import { mailboxCheck, mailboxCheckRequest, notice, noticeAvailable, noticeData, noticeList, ticketNotices } from '#shared/openapi/notice-schemas.ts';
 
 const text = contractText(new URL('./schemas.md', import.meta.url));
@@ -486,6 +487,7 @@ const responseSchemas = {
   Version: version,
   ValidationResult: validationResult,
   MailboxCheck: mailboxCheck,
+  Attachment: attachment,
   Notice: notice,
   NoticeList: noticeList,
   TicketNotices: ticketNotices,
@@ -499,6 +501,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   for (const kind of kinds) registry.add(formOpenapi[kind].schema, { id: formOpenapi[kind].schemaName });
   registry.add(uploadSchema, { id: 'CertificateUpload' });
   registry.add(mailboxCheckRequest, { id: 'MailboxCheckRequest' });
+  registry.add(attachmentRequest, { id: 'AttachmentRequest' });
   for (const [id, schema] of Object.entries(responseSchemas)) registry.add(schema, { id });
   // Input mode, for responses too: there a plain object admits further keys, so a client built from
   // this document keeps working when a response gains a field.

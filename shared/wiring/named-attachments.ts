@@ -33,7 +33,10 @@ export async function useAttachments(clientId: string, attachmentIds: readonly s
   return refused;
 }
 
-/** What a letter's functions read of the caller's (functions/submit-letter.ts): its uploads, marked used by the submission that names them. */
+/** What a letter's validate function reads of the caller's (functions/validate-letter.ts): its uploads, which it never marks used. */
+export const letterChecks: CallerReads = (clientId) => ({ context: namedAttachments(clientId) });
+
+/** What a letter's submit function reads of the caller's (functions/submit-letter.ts): its uploads, marked used by the submission that names them. */
 export const letterReads: CallerReads = (clientId, ownTicket) => ({
   context: namedAttachments(clientId, ownTicket),
   use: (attachmentIds, ticket) => useAttachments(clientId, attachmentIds, ticket),
