@@ -5,13 +5,33 @@
 import * as z from 'zod/mini';
 import attachments from '#shared/forms/attachments.json' with { type: 'json' };
 import { attachmentLimits } from '#shared/forms/attachments.ts';
-import { documentedElement } from '#shared/forms/documented-elements.ts';
+import { attachmentIdPattern } from '#shared/domain/attachment.ts';
+import { documentedElement, documentedParts } from '#shared/forms/documented-elements.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { letterShape } from '#shared/forms/letter.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
 
-/** The attachments' element documented, as every letter's `anhaenge`. */
-export const documentedAttachments = () => documentedElement(attachments as unknown as CompactStructure);
+/**
+ * The attachments' element documented, as every letter's `anhaenge`: each `anhang` entry may name an
+ * upload (`attachment_id`) in place of its content (shared/forms/uploaded-attachments.ts).
+ */
+export function documentedAttachments() {
+  const structure = attachments as unknown as CompactStructure;
+  const { rueckmeldung, anhang } = documentedParts(structure, ['Rueckmeldung', 'Anhang']) as Record<string, z.ZodMiniObject>;
+  const file = z.extend(anhang!, {
+    attachment_id: z.optional(
+      z
+        .string()
+        .check(z.regex(attachmentIdPattern), z.meta({ description: 'An upload of yours from `POST /v2/attachments`, in place of `dateiinhalt`; used once' })),
+    ),
+  });
+  return z
+    .strictObject({
+      rueckmeldung: z.optional(rueckmeldung!),
+      anhang: z.optional(z.array(file).check(z.meta({ description: 'ELSTER Anhaenge/Anhang, repeated at most 100 times' }))),
+    })
+    .check(z.meta({ description: 'ELSTER Anhaenge' }));
+}
 
 /** The documented request of a letter whose structured body is its element (`structure`, generated) under `part`. */
 export const documentedLetter = (facts: FormFacts, part: string, structure: unknown) =>

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createSteuerbote, SteuerboteError, type Submission } from '#client/src/index.ts';
 import { serviceOfFile } from '#test/support/local-service.ts';
 
 const service = serviceOfFile();
@@ -124,5 +125,24 @@ describe('a letter naming an upload', () => {
     }
     const mine = await service.submit('einspruch', appealNaming({ attachment_id: theirs }), other.apiKey);
     expect(mine.status, mine.text).toBe(202);
+  });
+});
+
+describe("the client's uploadAttachment", () => {
+  it('uploads a file and answers the ID a letter names it by', async () => {
+    const client = createSteuerbote({ baseUrl: service.runtime.apiUrl, apiKey: service.runtime.apiKey });
+    const bytes = pdfOf('through the client');
+    const id = await client.uploadAttachment('Beleg', bytes);
+    // Typed as the document describes a letter: an entry naming an upload in place of its content.
+    const body: Submission<'einspruch'> = {
+      ...(fixture.body as Submission<'einspruch'>),
+      anhaenge: { rueckmeldung: { rueckmeldung_gewuenscht: 'true' }, anhang: [{ attachment_id: id }] },
+    };
+    const checked = await client.validate('einspruch', body, { nutzdaten: true });
+    expect(checked.valid).toBe(true);
+    expect(checked.nutzdaten).toContain(`<Dateiinhalt>${Buffer.from(bytes).toString('base64')}</Dateiinhalt>`);
+    const refused = await client.uploadAttachment('Gross', new Uint8Array(10_485_761)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SteuerboteError);
+    expect((refused as SteuerboteError).details.map(({ code }) => code)).toEqual(['ATTACHMENT_TOO_LARGE']);
   });
 });
