@@ -296,7 +296,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       });
     });
 
-    it('expires old versions of swept submissions after a day, and protocols after 11 years unless the stage says otherwise', () => {
+    it('expires old versions of swept submissions after a day, unused uploads after a day, and protocols after 11 years unless the stage says otherwise', () => {
       const rules = (stage: Stage) =>
         ofType(stage, 'AWS::S3::Bucket').find(([, b]) => b.Properties.VersioningConfiguration)![1].Properties.LifecycleConfiguration.Rules;
       expect(rules(dev)).toEqual([
@@ -309,10 +309,16 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         },
         { Id: 'ProtocolRetention', Prefix: 'protocols/', ExpirationInDays: 4018, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' },
         { Id: 'ReceiverFiles', Prefix: 'receiver/', ExpirationInDays: 30, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+        { Id: 'AttachmentUploads', Prefix: 'attachments/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
         { Id: 'IncompleteUploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
       ]);
       // Production has no example receiver, and keeps nothing under receiver/.
-      expect(rules(prod).map((rule: { Id: string }) => rule.Id)).toEqual(['SubmissionsOldVersions', 'ProtocolRetention', 'IncompleteUploads']);
+      expect(rules(prod).map((rule: { Id: string }) => rule.Id)).toEqual([
+        'SubmissionsOldVersions',
+        'ProtocolRetention',
+        'AttachmentUploads',
+        'IncompleteUploads',
+      ]);
       expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ SUBMISSION_RETENTION_SECONDS: String(30 * 86_400) });
 
       const tuned = synth({ stage: 'qa', submissionRetentionDays: '7', protocolRetentionYears: '12' }, { bundle: false });
@@ -803,6 +809,9 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(s3('deliverWebhook')).toEqual(['s3:GetObject']);
       expect(s3('getNutzdaten')).toEqual(['s3:GetObject']);
       expect(s3('submitUstva')).toEqual(['s3:PutObject']);
+      // A letter's submit reads the uploads it names; the function that signs their upload URL only writes them.
+      expect(s3('submitEinspruch')).toEqual(['s3:GetObject', 's3:PutObject']);
+      expect(s3('createAttachment')).toEqual(['s3:PutObject']);
       expect(s3('receiverEndpoint')).toEqual(['s3:GetObject', 's3:PutObject']);
       // And whether the bucket's Object Lock is on, before it sends a live filing: the bucket's setting, no object.
       expect(s3('transmit')).toEqual(['s3:GetBucketObjectLockConfiguration', 's3:GetObject', 's3:PutObject']);
