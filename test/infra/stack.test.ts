@@ -810,7 +810,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(s3('getNutzdaten')).toEqual(['s3:GetObject']);
       expect(s3('submitUstva')).toEqual(['s3:PutObject']);
       // A letter's submit reads the uploads it names; the function that signs their upload URL only writes them.
-      expect(s3('submitEinspruch')).toEqual(['s3:GetObject', 's3:PutObject']);
+      expect(s3('submitNachricht')).toEqual(['s3:GetObject', 's3:PutObject']);
       expect(s3('createAttachment')).toEqual(['s3:PutObject']);
       expect(s3('receiverEndpoint')).toEqual(['s3:GetObject', 's3:PutObject']);
       // And whether the bucket's Object Lock is on, before it sends a live filing: the bucket's setting, no object.
