@@ -236,7 +236,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it("lets DynamoDB expire idempotency records, rate counters, swept tickets, the sweep's notes, events, webhook attempts, notices and finished mailbox checks by their TTL attribute, and nothing else", () => {
+    it("lets DynamoDB expire idempotency records, rate counters, swept tickets, the sweep's notes, events, webhook attempts, notices, finished mailbox checks and unused uploads by their TTL attribute, and nothing else", () => {
       const expire = [
         tables.idempotency,
         tables.rateLimits,
@@ -246,6 +246,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         tables.webhookAttempts,
         tables.notices,
         tables.mailboxChecks,
+        tables.attachments,
       ] as TableSpec[];
       for (const spec of expire) {
         dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
