@@ -3,7 +3,7 @@
 // → domain. Adapters implement ports and depend on nothing above them. Configuration and the
 // manifest stand above the forms, which are handed what they need of either.
 const layer = (folders) => `^shared/(${folders.join('|')})/`;
-const useCases = ['submission', 'transmission', 'webhooks', 'retention', 'certificates', 'notices', 'http', 'openapi'];
+const useCases = ['submission', 'transmission', 'webhooks', 'retention', 'certificates', 'notices', 'attachments', 'http', 'openapi'];
 const authorities = ['sandbox', 'eric'];
 
 // Every rule is an error: a dependency it forbids fails the check.

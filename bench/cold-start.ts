@@ -501,6 +501,7 @@ function otherInvocations(key: string): Record<Exclude<FunctionName, FormFunctio
       }),
       expect: '404',
     },
+    createAttachment: { event: apiEvent('POST', '/v2/attachments', '/v2/attachments', { key, body: { name: 'a.pdf' } }), expect: '422' },
     createMailboxCheck: { event: apiEvent('POST', '/v2/mailbox/checks', '/v2/mailbox/checks', { key, body: { test: 'yes' } }), expect: '422' },
     getMailboxCheck: {
       event: apiEvent('GET', `/v2/mailbox/checks/${missingCheck}`, '/v2/mailbox/checks/{check_id}', { key, pathParameters: { check_id: missingCheck } }),

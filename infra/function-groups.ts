@@ -16,6 +16,8 @@ const apiGroups: Partial<Record<FunctionName, string>> = {
   getProtocol: 'Tickets',
   listTickets: 'Tickets',
   listEvents: 'Tickets',
+  // An upload a letter names: as the submissions, the client's data on its way to a ticket.
+  createAttachment: 'Tickets',
   createCertificate: 'Certificates',
   listCertificates: 'Certificates',
   getCertificate: 'Certificates',

@@ -1,6 +1,7 @@
 // One stage of steuerbote, generated from the manifest: whatever the local runtime serves, a stage
 // deploys, and nothing else.
 
+import { attachmentKeptDays } from '#shared/attachments/announce.ts';
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
@@ -352,6 +353,14 @@ function stageBucket(scope: Construct, key: Key, production: boolean, retention:
       ...(production
         ? []
         : [{ id: 'ReceiverFiles', prefix: bucketFolders.receiver, expiration: Duration.days(30), noncurrentVersionExpiration: Duration.days(1) }]),
+      // An upload a letter names (`POST /v2/attachments`) waits a day to be used, as its record does;
+      // a submission that used it keeps the content in the body it stored.
+      {
+        id: 'AttachmentUploads',
+        prefix: bucketFolders.attachments,
+        expiration: Duration.days(attachmentKeptDays),
+        noncurrentVersionExpiration: Duration.days(1),
+      },
       // The stores write whole objects; an upload left incomplete would otherwise be billed for ever.
       { id: 'IncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
     ],

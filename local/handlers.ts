@@ -21,31 +21,41 @@ interface Entry {
  * bundle resolves (bundleAliases in shared/manifest.ts). Run from the sources, each is made here as
  * its entry makes it, from the same part of the form's folder.
  */
-const submitEntry = (readsNotices: boolean) => async (form: Kind) => {
-  const [{ submitHandler }, part, figure, reads] = await Promise.all([
+const submitEntry = (reads: Reads) => async (form: Kind) => {
+  const [{ submitHandler }, part, figure, caller] = await Promise.all([
     import('../shared/wiring/submit-handler.ts'),
     import(`../shared/forms/${form}/check.ts`),
     import(pathToFileURL(join(repoRoot, profitModule(form))).href),
-    callerReads(readsNotices),
+    callerReads(reads, 'letterReads'),
   ]);
-  return { handler: submitHandler(part.form, figure, reads) };
+  return { handler: submitHandler(part.form, figure, caller) };
 };
-const validateEntry = (readsNotices: boolean) => async (form: Kind) => {
-  const [{ validateHandler }, part, reads] = await Promise.all([
+const validateEntry = (reads: Reads) => async (form: Kind) => {
+  const [{ validateHandler }, part, caller] = await Promise.all([
     import('../shared/wiring/validate-handler.ts'),
     import(`../shared/forms/${form}/validation.ts`),
-    callerReads(readsNotices),
+    callerReads(reads, 'letterChecks'),
   ]);
-  return { handler: validateHandler(part.validation, reads) };
+  return { handler: validateHandler(part.validation, caller) };
 };
-/** What the check of a form whose body may name a notice reads of the caller's (its `-reading-notices` entries). */
-const callerReads = async (readsNotices: boolean) => (readsNotices ? (await import('../shared/wiring/named-notice.ts')).namedNotices : undefined);
+/**
+ * What a form's check reads of the caller's: nothing, a letter's uploads, or those and the caller's
+ * notices (the entries' `-letter`, `-letter-reading-notices`); a submit function marks the uploads used.
+ */
+type Reads = 'nothing' | 'uploads' | 'uploadsAndNotices';
+async function callerReads(reads: Reads, letter: 'letterReads' | 'letterChecks') {
+  if (reads === 'nothing') return undefined;
+  const uploads = (await import('../shared/wiring/named-attachments.ts'))[letter];
+  return reads === 'uploads' ? uploads : (await import('../shared/wiring/named-notice.ts')).readingNotices(uploads);
+}
 
 const formEntries: Record<string, (form: Kind) => Promise<Entry>> = {
-  'functions/submit-form.ts': submitEntry(false),
-  'functions/validate-form.ts': validateEntry(false),
-  'functions/submit-form-reading-notices.ts': submitEntry(true),
-  'functions/validate-form-reading-notices.ts': validateEntry(true),
+  'functions/submit-form.ts': submitEntry('nothing'),
+  'functions/validate-form.ts': validateEntry('nothing'),
+  'functions/submit-letter.ts': submitEntry('uploads'),
+  'functions/validate-letter.ts': validateEntry('uploads'),
+  'functions/submit-letter-reading-notices.ts': submitEntry('uploadsAndNotices'),
+  'functions/validate-letter-reading-notices.ts': validateEntry('uploadsAndNotices'),
 };
 
 /** A function's module as Lambda would load it: its entry, or for a form's function, its entry made for its form. */

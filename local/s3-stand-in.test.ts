@@ -14,6 +14,7 @@ import {
   PutObjectTaggingCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { S3ProtocolStore } from '../shared/adapters/s3-stores.ts';
 import { ObjectStore } from '#local/s3-objects.ts';
@@ -25,18 +26,18 @@ let store: ObjectStore;
 let standIn: S3StandIn;
 let client: S3Client;
 
+const clientConfig = (port = standIn.port) => ({
+  endpoint: `http://127.0.0.1:${port}`,
+  region: 'eu-central-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  forcePathStyle: true,
+  maxAttempts: 1,
+});
 const clientWith = (requestChecksumCalculation: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED', port = standIn.port) =>
-  new S3Client({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'eu-central-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    forcePathStyle: true,
-    requestChecksumCalculation,
-    maxAttempts: 1,
-  });
+  new S3Client({ ...clientConfig(port), requestChecksumCalculation });
 const start = async () => {
   store = await ObjectStore.open(dir);
-  standIn = await startS3StandIn({ store, host: '127.0.0.1' });
+  standIn = await startS3StandIn({ store, host: '127.0.0.1', credentials: { local: 'local' } });
   client = clientWith('WHEN_REQUIRED');
 };
 const stop = async () => {
@@ -306,5 +307,56 @@ describe('the local S3 stand-in, called through the SDK', () => {
       expect(await reply.text()).toContain('<Code>BadDigest</Code>');
       expect(await read('crc')).toBe('crc');
     });
+  });
+});
+
+describe('a presigned PUT, as S3 takes one', () => {
+  const pdf = Buffer.from('%PDF-1.4 the bytes the URL was made for');
+  const sha256 = createHash('sha256').update(pdf).digest('base64');
+  // Bound to type, size and checksum as the attachments' upload URL is (shared/adapters/s3-attachment-files.ts).
+  const urlFor = (Key: string, options: { signingDate?: Date; secret?: string } = {}) => {
+    const signer = options.secret ? new S3Client({ ...clientConfig(), credentials: { accessKeyId: 'local', secretAccessKey: options.secret } }) : client;
+    return getSignedUrl(signer, new PutObjectCommand({ Bucket, Key, ContentType: 'application/pdf', ContentLength: pdf.length, ChecksumSHA256: sha256 }), {
+      expiresIn: 60,
+      signableHeaders: new Set(['content-type', 'content-length']),
+      unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
+      ...(options.signingDate && { signingDate: options.signingDate }),
+    });
+  };
+  const upload = async (url: string, body: Buffer = pdf, headers: Record<string, string> = {}) => {
+    const reply = await fetch(url, { method: 'PUT', body, headers: { 'content-type': 'application/pdf', 'x-amz-checksum-sha256': sha256, ...headers } });
+    return { status: reply.status, text: await reply.text() };
+  };
+
+  it('stores the bytes it was signed for', async () => {
+    expect((await upload(await urlFor('up/ok'))).status).toBe(200);
+    expect(await read('up/ok')).toBe(pdf.toString());
+  });
+
+  it('refuses other bytes of the same length by their checksum, and of another length by the signature', async () => {
+    const url = await urlFor('up/other');
+    const same = Buffer.from(pdf);
+    same[10] = 0x21;
+    expect(await upload(url, same)).toMatchObject({ status: 400, text: expect.stringContaining('<Code>BadDigest</Code>') });
+    expect(await upload(url, Buffer.concat([pdf, Buffer.from('!')]))).toMatchObject({ status: 403, text: expect.stringContaining('SignatureDoesNotMatch') });
+    const otherSum = createHash('sha256').update(same).digest('base64');
+    expect(await upload(url, same, { 'x-amz-checksum-sha256': otherSum })).toMatchObject({
+      status: 403,
+      text: expect.stringContaining('SignatureDoesNotMatch'),
+    });
+    expect(await upload(url, pdf, { 'content-type': 'text/plain' })).toMatchObject({ status: 403, text: expect.stringContaining('SignatureDoesNotMatch') });
+    expect(await errorOf(read('up/other'))).toMatchObject({ name: 'NoSuchKey' });
+  });
+
+  it('refuses a URL whose time is up, or signed with another secret', async () => {
+    expect(await upload(await urlFor('up/late', { signingDate: new Date(Date.now() - 120_000) }))).toMatchObject({
+      status: 403,
+      text: expect.stringContaining('Request has expired'),
+    });
+    expect(await upload(await urlFor('up/forged', { secret: 'not-local' }))).toMatchObject({
+      status: 403,
+      text: expect.stringContaining('SignatureDoesNotMatch'),
+    });
+    expect(await errorOf(read('up/late'))).toMatchObject({ name: 'NoSuchKey' });
   });
 });

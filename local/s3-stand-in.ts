@@ -1,9 +1,10 @@
 // The local S3: the part of S3's REST interface steuerbote and its tools call, path-style, over
 // objects kept in a LevelDB database (s3-objects.ts). Create and head a bucket; put (also only-if-absent, the
-// `If-None-Match: *` conditional write, and in parts: a multipart upload), get (also by a presigned URL,
-// whose signature it does not check), head and delete an object; list a bucket's keys by
+// `If-None-Match: *` conditional write, and in parts: a multipart upload; also by a presigned URL, whose
+// signature, expiry and signed headers it checks as S3 does, presigned-request.ts), get (also by a
+// presigned URL, whose signature it does not check), head and delete an object; list a bucket's keys by
 // prefix, 1,000 a page. What else S3 offers is answered 501 NotImplemented, never approximated.
-// Requests are not authenticated: the stand-in listens on the loopback interface only. S3 tells a
+// Other requests are not authenticated: the stand-in listens on the loopback interface only. S3 tells a
 // caller that may list the bucket that a missing key is not there (404 NoSuchKey), and refuses one
 // that may not (403 AccessDenied), as no function of a stage may: `missingKeys` says which it plays.
 //
@@ -21,6 +22,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 import { buildXml } from '../shared/xml/build.ts';
+import { isSignatureParameter, presignedRefusal } from '#local/presigned-request.ts';
 import { isLocked, md5Of, type ObjectStore, type Retention, type StoredObject } from '#local/s3-objects.ts';
 
 const maxObjectBytes = 64 * 1024 * 1024;
@@ -60,9 +62,17 @@ export interface S3StandIn {
   close(): Promise<void>;
 }
 
-/** Serves `store`, which stays the caller's to close once the stand-in is closed. */
-export async function startS3StandIn(options: { store: ObjectStore; host: string; missingKeys?: MissingKeys }): Promise<S3StandIn> {
-  const { store, missingKeys = 'NoSuchKey' } = options;
+/**
+ * Serves `store`, which stays the caller's to close once the stand-in is closed. `credentials` are the
+ * access keys (by ID, their secrets) whose signatures a presigned PUT may carry.
+ */
+export async function startS3StandIn(options: {
+  store: ObjectStore;
+  host: string;
+  missingKeys?: MissingKeys;
+  credentials?: Readonly<Record<string, string>>;
+}): Promise<S3StandIn> {
+  const { store, missingKeys = 'NoSuchKey', credentials = {} } = options;
   const uploads = new Map<string, Upload>();
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
@@ -92,10 +102,15 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
 
     if (query.includes('uploads') || query.includes('uploadId')) return multipart(store, uploads, bucket, key, parameters, request, response);
     const versionId = method === 'DELETE' ? parameters.get('versionId') : null;
-    // A presigned GET carries its signature and what the answer's headers are to say in its query.
-    const presigned = (name: string) => method === 'GET' && (name.startsWith('X-Amz-') || name === 'response-content-disposition');
+    // A presigned GET carries its signature and what the answer's headers are to say in its query; a presigned PUT its signature.
+    const presigned = (name: string) =>
+      (method === 'GET' && (isSignatureParameter(name) || name === 'response-content-disposition')) || (method === 'PUT' && isSignatureParameter(name));
     const unknown = query.filter((name) => (name !== 'versionId' || versionId === null) && !presigned(name));
     if (unknown.length > 0) throw notImplemented(`objects' ${unknown.join(', ')}`);
+    if (method === 'PUT' && parameters.has('X-Amz-Signature')) {
+      const refused = presignedRefusal({ method, rawPath: path, parameters, headers: request.headers }, (id) => credentials[id], new Date());
+      if (refused) throw new S3Error(refused.status, refused.code, refused.message);
+    }
     if (Buffer.byteLength(key) > maxKeyBytes) throw new S3Error(400, 'KeyTooLongError', 'Your key is too long.');
     if (!store.hasBucket(bucket)) throw noSuchBucket();
     const current = store.get(bucket, key);

@@ -19,6 +19,9 @@ export interface StandIns {
 }
 
 const host = '127.0.0.1';
+// The stand-ins take any credentials; the SDK needs some to sign with, and the S3 stand-in checks a
+// presigned upload's signature with these.
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 /** `s3MissingKeys`: how the S3 stand-in answers a read of a key that is not there (s3-stand-in.ts). */
 export async function startStandIns(dataDir: string, { s3MissingKeys }: { s3MissingKeys?: MissingKeys } = {}): Promise<StandIns> {
@@ -29,7 +32,12 @@ export async function startStandIns(dataDir: string, { s3MissingKeys }: { s3Miss
 
   const objects = await ObjectStore.open(join(dataDir, 's3-objects'));
   await importObjectFiles(join(dataDir, 's3'), objects);
-  const s3 = await startS3StandIn({ store: objects, host, missingKeys: s3MissingKeys });
+  const s3 = await startS3StandIn({
+    store: objects,
+    host,
+    missingKeys: s3MissingKeys,
+    credentials: { [credentials.accessKeyId]: credentials.secretAccessKey },
+  });
 
   // fauxqs' own startFauxqs listens on every interface (0.0.0.0, fauxqs 2.4.1); the app it builds,
   // listened on here, answers on loopback alone, as the other stand-ins do.
@@ -39,9 +47,8 @@ export async function startStandIns(dataDir: string, { s3MissingKeys }: { s3Miss
   return {
     env: {
       AWS_REGION: region,
-      // The stand-ins accept any credentials; the SDK only needs some to sign with.
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_S3: `http://${host}:${s3.port}`,
       AWS_ENDPOINT_URL_SQS: `http://${host}:${(sqs.server.address() as AddressInfo).port}`,

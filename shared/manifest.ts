@@ -262,6 +262,10 @@ export const tables = {
   },
   // The sandbox's ELSTER mailboxes (shared/sandbox/sandbox-mailbox.ts): one partition per certificate.
   sandboxMailbox: { partitionKey: 'mailbox', sortKey: 'record_id' },
+  // The uploads a letter names by ID (`POST /v2/attachments`, shared/attachments/): one item each, used
+  // once by a conditional write, expired by DynamoDB's TTL (attachmentKeptSeconds) as the bucket's
+  // lifecycle removes their bytes.
+  attachments: { partitionKey: 'attachment_id', ttlAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 // ELSTER's answer to one send at its slowest, as the transmit function is sized for. ERiC runs one
@@ -346,8 +350,19 @@ export const profitModule = (kind: Kind) =>
  * function reads already (shared/wiring/named-notice.ts), on entries that hand them to the check.
  */
 const readingNotices = { tables: { notices: ['GetItem'] }, bucket: { notices: 'read' } } as const;
-const formEntry = (kind: Kind, fn: 'submit' | 'validate') =>
-  formFacts[kind].readsNotices ? `functions/${fn}-form-reading-notices.ts` : `functions/${fn}-form.ts`;
+/** A letter to the tax office, whose attachments may name uploads (shared/wiring/named-attachments.ts). */
+const isLetter = (kind: Kind) => formFacts[kind].verfahren === 'ElsterNachricht';
+/** What a letter's functions read beside their form's: the uploads it names; its submit function marks them used. */
+const readingUploads = { submit: { attachments: ['GetItem', 'UpdateItem'] }, validate: { attachments: ['GetItem'] }, bucket: { attachments: 'read' } } as const;
+
+/** A form's entry: every form's, or a letter's, which hands its check the uploads it names, and the caller's notices where it reads them. */
+function formEntry(kind: Kind, fn: 'submit' | 'validate') {
+  if (!isLetter(kind)) {
+    if (formFacts[kind].readsNotices) throw new Error(`${kind}: only a letter's entry reads the caller's notices`);
+    return `functions/${fn}-form.ts`;
+  }
+  return formFacts[kind].readsNotices ? `functions/${fn}-letter-reading-notices.ts` : `functions/${fn}-letter.ts`;
+}
 
 function formFunctions(): Record<FormFunctionName, FunctionSpec> {
   return Object.fromEntries(
@@ -358,10 +373,14 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
           entry: formEntry(kind, 'submit'),
           form: kind,
           checksStructure: [kind],
-          tables: { ...submitting, ...(formFacts[kind].readsNotices && readingNotices.tables) },
+          tables: { ...submitting, ...(formFacts[kind].readsNotices && readingNotices.tables), ...(isLetter(kind) && readingUploads.submit) },
           // The hints across filings read the client's newest tickets (shared/submission/hints-across.ts).
           indexes: { tickets: ['by_client'] },
-          bucket: { submissions: 'write', ...(formFacts[kind].readsNotices && readingNotices.bucket) },
+          bucket: {
+            submissions: 'write',
+            ...(formFacts[kind].readsNotices && readingNotices.bucket),
+            ...(isLetter(kind) && readingUploads.bucket),
+          },
           sendsTo: ['transmit'],
           settings: ['liveSubmissions', 'rateLimit'],
           // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
@@ -376,8 +395,14 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
           entry: formEntry(kind, 'validate'),
           form: kind,
           checksStructure: [kind],
-          tables: { ...authenticated, ...(formFacts[kind].readsNotices && { ...readingNotices.tables, tickets: ['GetItem'] as const }) },
-          ...(formFacts[kind].readsNotices && { bucket: readingNotices.bucket }),
+          tables: {
+            ...authenticated,
+            ...(formFacts[kind].readsNotices && { ...readingNotices.tables, tickets: ['GetItem'] as const }),
+            ...(isLetter(kind) && readingUploads.validate),
+          },
+          ...((formFacts[kind].readsNotices || isLetter(kind)) && {
+            bucket: { ...(formFacts[kind].readsNotices && readingNotices.bucket), ...(isLetter(kind) && readingUploads.bucket) },
+          }),
           settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
           loadsTaxAuthority: true,
         },
@@ -444,6 +469,14 @@ export const functions = {
   setMailboxSchedule: {
     entry: 'functions/set-mailbox-schedule.ts',
     tables: { ...authenticated, certificates: ['GetItem', 'UpdateItem'] },
+    settings: ['rateLimit'],
+  },
+  // Notes an upload and signs the URL that takes its bytes: the URL acts with this function's grant to
+  // write attachments' keys, and no other; it never reads them.
+  createAttachment: {
+    entry: 'functions/create-attachment.ts',
+    tables: { ...authenticated, attachments: ['PutItem'] },
+    bucket: { attachments: 'write' },
     settings: ['rateLimit'],
   },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
@@ -636,6 +669,7 @@ export const apis = {
       { method: 'DELETE', path: '/v2/certificates/{certificate_id}', function: 'deleteCertificate' },
       { method: 'POST', path: '/v2/certificates/{certificate_id}/mailbox-checks', function: 'setMailboxSchedule' },
       readable('/v2/ticket/{ticket}/notices', 'listTicketNotices'),
+      { method: 'POST', path: '/v2/attachments', function: 'createAttachment' },
       { method: 'POST', path: '/v2/mailbox/checks', function: 'createMailboxCheck' },
       readable('/v2/mailbox/checks/{check_id}', 'getMailboxCheck'),
       readable('/v2/notices', 'listNotices'),

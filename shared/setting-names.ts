@@ -118,4 +118,10 @@ function snake(name: string): string {
 }
 
 /** The stage bucket's folders, each with its own retention; `receiver/` holds what the example receiver stores. */
-export const bucketFolders = { submissions: 'submissions/', protocols: 'protocols/', receiver: 'receiver/', notices: 'notices/' } as const;
+export const bucketFolders = {
+  submissions: 'submissions/',
+  protocols: 'protocols/',
+  receiver: 'receiver/',
+  notices: 'notices/',
+  attachments: 'attachments/',
+} as const;

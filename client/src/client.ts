@@ -1,6 +1,6 @@
 // The typed client: every route of the served document through `api` (openapi-fetch), and the calls an
 // integrator makes most by name, each answering with the envelope's `data` or throwing SteuerboteError.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import createClient, { type Client } from 'openapi-fetch';
 import { MailboxCheckWaitTimeout, SteuerboteError } from './errors.ts';
 import type { paths } from './generated/openapi.ts';
@@ -213,6 +213,26 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
           id,
           waitOptions,
         ),
+    },
+    /**
+     * Uploads a PDF for a letter apart from the JSON body (`POST /v2/attachments`, then a PUT of its
+     * bytes to the URL answered, which takes only them): its ID, to name in the letter's
+     * `anhaenge.anhang` as `attachment_id`, once. A refused upload throws SteuerboteError with S3's code.
+     */
+    async uploadAttachment(name: string, bytes: Uint8Array): Promise<string> {
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const { attachment_id, upload } = await unwrap(
+        api.POST('/v2/attachments', { body: { name, content_type: 'application/pdf', size: bytes.length, sha256 } }),
+      );
+      // The body sets Content-Length itself; fetch refuses it as a header.
+      const { 'content-length': _length, ...headers } = upload.headers;
+      const answer = await fetch(new Request(upload.url, { method: upload.method, headers, body: bytes }));
+      if (!answer.ok) {
+        const text = await answer.text();
+        const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? 'UPLOAD_FAILED';
+        throw new SteuerboteError(answer.status, code, `The upload URL refused the file (${code})`);
+      }
+      return attachment_id;
     },
     version: () => unwrap(api.GET('/v2/version')),
     /** Follows the ticket until `delivered`, `rejected` or `failed`; throws TicketWaitTimeout after `timeoutMs`. */

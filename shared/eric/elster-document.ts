@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { formFacts } from '#shared/forms/registry.ts';
+import { attachmentsXmlBytes } from '#shared/forms/attachments.ts';
 import { parseXml } from '#shared/xml/xml.ts';
 import { buildXml } from '#shared/xml/build.ts';
 import type { TransferHeaderFields } from '#shared/eric/library.ts';
@@ -50,7 +51,8 @@ export function elsterDocument(
   const nutzdaten = transmission.nutzdaten.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>)?\s*/, '').trimEnd();
   // A letter's Nutzdaten are its element and the attachments beside it (contract §13): each must be a well-formed element.
   for (const element of nutzdaten.split(/(?=<Anhaenge[\s>])/)) {
-    const parsed = parseXml(element.trim());
+    const attachments = element.startsWith('<Anhaenge');
+    const parsed = parseXml(element.trim(), attachments ? { maxBytes: attachmentsXmlBytes } : {});
     if (!parsed.ok) return { ok: false, finding: { path: 'xml', code: parsed.problem.code, message: parsed.problem.message } };
   }
 

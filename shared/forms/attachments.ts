@@ -5,8 +5,9 @@
 // each name once, the feedback ELSTER sends about them always asked for. Written by hand: those
 // rules stand on a form ("Vordruck") around the element and on the size ERiC counts itself
 // (Dateigroesse), which no caller's XML carries. The body carries the element field for field
-// (shared/forms/element-body.ts), its content base64 inside the request (contract §13 wants an
-// upload apart from it: docs/forms/einspruch.md).
+// (shared/forms/element-body.ts), each file's content base64 inside the request, or named by the ID of
+// an upload apart from it (contract §13, shared/forms/uploaded-attachments.ts), which the check puts
+// in its place.
 import type { Finding } from '#shared/domain/ticket.ts';
 import { attachmentsNamespace, attachmentsVersion } from '#shared/forms/attachments-schema.ts';
 import { readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
@@ -18,9 +19,11 @@ export const attachmentLimits = { files: 20, fileBytes: 10_485_760, totalBytes: 
 
 /**
  * The most the attachments' XML may hold, above the reader's cap for Nutzdaten: a few elements with
- * long base64 text. A request's body limit (1 MiB, shared/http/json-body.ts) binds before ERiC's.
+ * long base64 text, ERiC's limit on all files together once encoded, and room for the elements around
+ * them. Only files uploaded apart from the request come near it: a request's body limit (1 MiB,
+ * shared/http/json-body.ts) binds a caller's XML and content carried in the body first.
  */
-export const attachmentsXmlBytes = 1024 * 1024;
+export const attachmentsXmlBytes = Math.ceil(attachmentLimits.totalBytes / 3) * 4 + 1024 * 1024;
 
 /** The generated structure of the attachments' schema (attachments.json), read when first needed. */
 export const attachmentsStructure = () => readStructure(new URL('./attachments.json', import.meta.url));
@@ -35,13 +38,7 @@ const decoded = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'base64'
  * The Anhaenge element `xml` checked: its structure, then ERiC's rules; `datenart` names the two rules
  * each letter's workbook names after its Datenart, `pathOf` an element below the root for a finding.
  */
-export function attachmentFindings(
-  xml: string,
-  datenart: string,
-  pathOf: (names: readonly string[]) => string,
-  // Larger once attachments are uploaded apart from the request (contract §13).
-  maxBytes = attachmentsXmlBytes,
-): { findings: Finding[]; files: number } {
+export function attachmentFindings(xml: string, datenart: string, pathOf: (names: readonly string[]) => string): { findings: Finding[]; files: number } {
   const read = readCallerNutzdaten(xml, {
     year: Number(attachmentsVersion),
     version: attachmentsVersion,
@@ -49,7 +46,7 @@ export function attachmentFindings(
     rootLabel: 'an <Anhaenge> element (the attachments)',
     namespace: attachmentsNamespace,
     pathOf,
-    maxBytes,
+    maxBytes: attachmentsXmlBytes,
   });
   if (!read.ok) return { findings: read.findings, files: 0 };
   const { tree } = read;

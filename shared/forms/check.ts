@@ -20,7 +20,28 @@ export interface CheckContext {
    * shared/wiring/named-notice.ts); undefined for one unknown, deleted or another client's.
    */
   notice?: (noticeId: string) => Promise<NamedNotice | undefined>;
+  /**
+   * The caller's upload by its ID, where the form's functions read them (a letter's `anhaenge`,
+   * shared/wiring/named-attachments.ts); undefined for one unknown, expired or another client's.
+   */
+  attachment?: (attachmentId: string) => Promise<NamedAttachment | undefined>;
 }
+
+/** An upload of the caller's as a letter names it: what was announced, whether it was used, and its bytes, absent while none are uploaded. */
+export interface NamedAttachment {
+  name: string;
+  size: number;
+  /** Hex. */
+  sha256: string;
+  used: boolean;
+  bytes?: Buffer;
+}
+
+/**
+ * What a form's `prepare` makes of a body: the body completed, with the uploads it named
+ * (`attachments`, their IDs) for the submission to mark used, or the findings that refuse it.
+ */
+export type Prepared = { input: unknown; attachments?: readonly string[] } | { findings: Finding[] };
 
 /** A notice of the caller's as a body that names it takes it: what the notice, its data package and the filing it answers say. */
 export interface NamedNotice {
@@ -41,9 +62,9 @@ export interface NamedNotice {
  * The filing a body makes and what the tax rules find in it. `period` and `type` are what the ticket
  * says of it, from its fields or its XML: the period it is for, where its form files by period, and
  * which of its form's filings it is (FormFacts `filings`). `xmlIdnrs` are the IdNrs a caller's XML
- * names, for the live guard.
+ * names, for the live guard; `attachments` the IDs of the uploads the body named (Prepared).
  */
-export type Ruled = { filing: Filing; period?: string; type?: string; xmlIdnrs?: readonly NamedIdnr[]; findings: Finding[] };
+export type Ruled = { filing: Filing; period?: string; type?: string; xmlIdnrs?: readonly NamedIdnr[]; findings: Finding[]; attachments?: readonly string[] };
 
 /** A body that passed (no finding is an error; hints may remain), or the findings that refuse it. */
 export type Checked = (Ruled & { datenartVersion: string }) | { filing?: undefined; findings: Finding[]; datenartVersion?: string };
@@ -58,7 +79,7 @@ export interface Form<T> {
    * What the body takes from something of the caller's the service keeps (an appeal from the notice
    * it names), filled in before the schema: the body so completed, or the findings that refuse it.
    */
-  prepare?(input: unknown, context: CheckContext): Promise<{ input: unknown } | { findings: Finding[] }>;
+  prepare?(input: unknown, context: CheckContext): Promise<Prepared>;
   /**
    * ERiC's rule that a finding of the service's own code stands for, where the form's workbook names
    * one (a field the request schema or the XSD requires, which the workbook makes a Pflicht rule):
@@ -87,7 +108,7 @@ function named<T>(form: Form<T>, input: unknown, findings: Finding[]): Finding[]
 export async function checkForm<T>(form: Form<T>, given: unknown, context: CheckContext): Promise<Checked> {
   const prepared = form.prepare ? await form.prepare(given, context) : { input: given };
   if ('findings' in prepared) return { findings: prepared.findings };
-  const { input } = prepared;
+  const { input, attachments } = prepared;
   const parsed = z.safeParse(form.schema, input, { reportInput: true });
   if (!parsed.success) {
     const year = (input as { year?: unknown } | null)?.year;
@@ -107,7 +128,8 @@ export async function checkForm<T>(form: Form<T>, given: unknown, context: Check
   findings.push(...dissolvedOfficeFindings(ruled.filing.body, ruled.period));
   findings.push(...liveFindings(ruled.filing.body, context.liveSubmissionsAllowed, ruled.xmlIdnrs));
   const version = form.facts.datenartVersion(ruled.filing.body.year);
-  return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, findings, datenartVersion: version };
+  if (findings.some(isError)) return { findings, datenartVersion: version };
+  return { ...ruled, findings, datenartVersion: version, ...(attachments && { attachments }) };
 }
 
 /**

@@ -68,8 +68,7 @@ const anhaenge = (inner: string, feedback = '<Rueckmeldung><RueckmeldungGewuensc
 const big = (bytes: number) => Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(bytes - 5)]).toString('base64');
 
 describe("ERiC's rules of the attachments", () => {
-  const rules = (xml: string) =>
-    attachmentFindings(xml, 'Einspruch', (names) => names.join('/'), 64 * 1024 * 1024).findings.map(({ rule, code }) => rule ?? code);
+  const rules = (xml: string) => attachmentFindings(xml, 'Einspruch', (names) => names.join('/')).findings.map(({ rule, code }) => rule ?? code);
 
   it.each([
     { rule: 'Dateitypbeschraenkung_Anh_Einspruch', refused: anhaenge(file('A', 'image/png')) },

@@ -9,13 +9,14 @@ import { isError, type Finding, type Kind } from '#shared/domain/ticket.ts';
 import * as z from 'zod/mini';
 import { attachmentFindings, attachmentsStructure, attachmentsXmlBytes } from '#shared/forms/attachments.ts';
 import { attachmentsNamespace, attachmentsVersion } from '#shared/forms/attachments-schema.ts';
-import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
+import { checkForm, type CheckContext, type Form, type Prepared, type Ruled } from '#shared/forms/check.ts';
 import { alongsideFieldChecks, common, formYear, refuseBesideXml, requireField, taxNumber } from '#shared/forms/fields.ts';
 import { yearFindings } from '#shared/forms/years.ts';
 import { bodyFinding, bodyName, bodyPathOf, readParts, writeElement } from '#shared/forms/element-body.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import type { FormModule, ReadBack, Recheck } from '#shared/forms/form.ts';
 import { readStoredBy } from '#shared/forms/read-stored.ts';
+import { withUploadedAttachments } from '#shared/forms/uploaded-attachments.ts';
 import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
 import { ruleBook, type RuleBook, workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
 import { buildXml } from '#shared/xml/build.ts';
@@ -109,8 +110,8 @@ export const elementLetter = <Request extends LetterRequest & Partial<Record<Par
   fieldsOf: (filing) => ({ ...((filing as Record<string, unknown>)[part] as Record<string, unknown> | undefined) }),
 });
 
-/** A caller's letter in `xml`: its element and attachments, bounded by the request's body limit, which binds first. */
-const letterXmlField = z.string().check(z.minLength(1), z.maxLength(attachmentsXmlBytes));
+/** A caller's letter in `xml`: its element and attachments, within the request's body limit (1 MiB, shared/http/json-body.ts). */
+const letterXmlField = z.string().check(z.minLength(1), z.maxLength(1024 * 1024));
 
 /** What every letter's request has after its element: the attachments, or the caller's XML in place of both. */
 export const letterFields = <Attachments extends z.ZodMiniType>(attachments: Attachments) => ({
@@ -253,11 +254,23 @@ function letterRules<Request extends LetterRequest, Filing extends LetterRequest
   };
 }
 
-/** A letter's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
+/**
+ * A letter's schema and rules, as its submit function checks a body with them (functions/submit-letter.ts):
+ * the uploads its attachments name resolved first, after what the letter itself `prepare`s.
+ */
 export const letterForm = <Request extends LetterRequest, Filing extends LetterRequest & { year: number }>(
   letter: Letter<Request, Filing>,
   schema: z.ZodMiniType<Request>,
-): Form<Request> => ({ facts: letter.facts, schema, rules: letterRules(letter) });
+  prepare?: (input: unknown, context: CheckContext) => Promise<Prepared>,
+): Form<Request> => ({
+  facts: letter.facts,
+  schema,
+  rules: letterRules(letter),
+  async prepare(input, context) {
+    const prepared = prepare ? await prepare(input, context) : { input };
+    return 'findings' in prepared ? prepared : withUploadedAttachments(prepared.input, context);
+  },
+});
 
 /** What a letter's protocol shows of its element (absent where it could not be read) and its attachments. */
 type LetterProtocol = (tree: XmlTree | undefined, files: number) => Omit<Recheck, 'findings'>;

@@ -438,6 +438,44 @@ const createMailboxCheck: Json = {
   },
 };
 
+const createAttachment: Json = {
+  tags: ['Submissions'],
+  operationId: 'createAttachment',
+  summary: 'Announce a PDF for a letter and get the URL to upload it to',
+  description: text('attachment'),
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': {
+        schema: schemaRef('AttachmentRequest'),
+        examples: {
+          pdf: {
+            summary: 'A PDF of 48,213 bytes',
+            value: {
+              name: 'Fahrtenbuch',
+              content_type: 'application/pdf',
+              size: 48213,
+              sha256: 'a3f1c6e1d0b5c8f4e2a7b9d6c3e0f1a2b4c5d6e7f8091a2b3c4d5e6f708192a3',
+            },
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    201: ok('Noted: upload the bytes to `upload.url` with `upload.headers`', schemaRef('Attachment')),
+    400: failure(`The body is not UTF-8 JSON or repeats a key (\`MALFORMED_JSON\`), or ${headerTwice}`, ['MALFORMED_JSON', 'BAD_REQUEST']),
+    401: responseRef('Unauthorized'),
+    ...bodyErrors,
+    422: failure(
+      'A field is missing or wrong (`REQUIRED`, `INVALID_VALUE`, `UNKNOWN_FIELD`), the file is larger than ERiC takes (`ATTACHMENT_TOO_LARGE`) or no PDF (`ATTACHMENT_TYPE`)',
+      ['VALIDATION_FAILED'],
+    ),
+    429: responseRef('RateLimited'),
+    '5XX': responseRef('ServerError'),
+  },
+};
+
 const getMailboxCheck: Json = {
   tags: noticeTag,
   operationId: 'getMailboxCheck',
@@ -581,6 +619,7 @@ function build(): Json {
       '/v2/certificates/{certificate_id}': { ...readable(getCertificate, [parameterRef('CertificateId')]), delete: deleteCertificate },
       '/v2/certificates/{certificate_id}/mailbox-checks': { parameters: [parameterRef('RequestId'), parameterRef('CertificateId')], post: setMailboxSchedule },
       '/v2/ticket/{ticket}/notices': readable(listTicketNotices, ticket),
+      '/v2/attachments': writable(createAttachment),
       '/v2/mailbox/checks': writable(createMailboxCheck),
       '/v2/mailbox/checks/{check_id}': readable(getMailboxCheck, [parameterRef('CheckId')]),
       '/v2/notices': readable(listNotices),

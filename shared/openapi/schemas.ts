@@ -15,6 +15,7 @@ import { maxListAnswerBytes } from '#shared/http/list-page.ts';
 import { eventTypes } from '#shared/domain/event.ts';
 import { eventSettleSeconds } from '#shared/http/event-listing.ts';
 import { contractText } from '#shared/contract-text.ts';
+import { attachment, attachmentRequest } from '#shared/openapi/attachment-schemas.ts';
 import { mailboxCheck, mailboxCheckRequest, notice, noticeAvailable, noticeData, noticeList, ticketNotices } from '#shared/openapi/notice-schemas.ts';
 
 const text = contractText(new URL('./schemas.md', import.meta.url));
@@ -507,6 +508,7 @@ const responseSchemas = {
   Version: version,
   ValidationResult: validationResult,
   MailboxCheck: mailboxCheck,
+  Attachment: attachment,
   Notice: notice,
   NoticeList: noticeList,
   TicketNotices: ticketNotices,
@@ -520,6 +522,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   for (const kind of kinds) registry.add(formOpenapi[kind].schema, { id: formOpenapi[kind].schemaName });
   registry.add(uploadSchema, { id: 'CertificateUpload' });
   registry.add(mailboxCheckRequest, { id: 'MailboxCheckRequest' });
+  registry.add(attachmentRequest, { id: 'AttachmentRequest' });
   for (const [id, schema] of Object.entries(responseSchemas)) registry.add(schema, { id });
   // Input mode, for responses too: there a plain object admits further keys, so a client built from
   // this document keeps working when a response gains a field.

@@ -49,6 +49,15 @@ export async function replayOf(deps: IdempotencyDeps, request: IdempotentRequest
   return held?.request_hash === request.request_hash ? replayOfHeld(deps, held) : undefined;
 }
 
+/**
+ * The ticket ID an earlier try of the same request holds while its ticket is not created yet (it was
+ * cut off, or still runs): what that try marked as its own, this request may count as its own too.
+ */
+export async function heldTicketOf(deps: IdempotencyDeps, request: IdempotentRequest): Promise<string | undefined> {
+  const held = await deps.records.get(request.key, seconds(deps.now()));
+  return held?.request_hash === request.request_hash ? held.ticket : undefined;
+}
+
 /** Creates the request's ticket with `accept`, at most once per key within the replay window. */
 export async function acceptOnce(deps: IdempotencyDeps, request: IdempotentRequest, accept: (ticketId: string) => Promise<Ticket>): Promise<Accepted> {
   const { now } = deps;

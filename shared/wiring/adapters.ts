@@ -20,6 +20,7 @@ import { DynamoMailboxCheckStore } from '#shared/adapters/dynamodb-mailbox-check
 import { DynamoNoticeStore } from '#shared/adapters/dynamodb-notice-store.ts';
 import { DynamoSandboxMailboxStore } from '#shared/adapters/dynamodb-sandbox-mailbox-store.ts';
 import { DynamoCertificateStore } from '#shared/adapters/dynamodb-certificate-store.ts';
+import { DynamoAttachmentStore } from '#shared/adapters/dynamodb-attachment-store.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
 import { kms } from '#shared/adapters/kms-client.ts';
 import { KmsKeyWrapper } from '#shared/adapters/kms-key-wrapper.ts';
@@ -27,6 +28,7 @@ import { bucketName, deadLetterQueueUrl, queueUrl, sealingKey, tableName } from 
 import type { Needs } from '#shared/manifest.ts';
 import { once } from '#shared/once.ts';
 import type { NoticeFileStore } from '#shared/ports/notice-file-store.ts';
+import type { AttachmentFiles } from '#shared/ports/attachment-files.ts';
 import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
 import { orphanGraceSeconds, orphanWindowSeconds } from '#shared/retention/sweep.ts';
 
@@ -52,6 +54,8 @@ export const needs = {
   mailboxCheckStore: { tables: { mailboxChecks: [] } },
   noticeFileStore: { bucket: ['notices'] },
   sandboxMailboxStore: { tables: { sandboxMailbox: [] } },
+  attachmentStore: { tables: { attachments: [] } },
+  attachmentFiles: { bucket: ['attachments'] },
 } as const satisfies Record<string, Needs>;
 
 export const eventStore = /* @__PURE__ */ once(() => new DynamoEventStore(dynamo(), tableName('events')));
@@ -94,4 +98,10 @@ export const sandboxMailboxStore = /* @__PURE__ */ once(() => new DynamoSandboxM
 export const noticeFileStore = /* @__PURE__ */ once(async (): Promise<NoticeFileStore> => {
   const [{ s3 }, { S3NoticeFileStore }] = await Promise.all([import('#shared/adapters/s3-client.ts'), import('#shared/adapters/s3-notice-file-store.ts')]);
   return new S3NoticeFileStore(s3(), bucketName());
+});
+export const attachmentStore = /* @__PURE__ */ once(() => new DynamoAttachmentStore(dynamo(), tableName('attachments')));
+// Imported on first use, as the notices' files: the S3 client and the presigner are a good part of a cold start.
+export const attachmentFiles = /* @__PURE__ */ once(async (): Promise<AttachmentFiles> => {
+  const [{ s3 }, { S3AttachmentFiles }] = await Promise.all([import('#shared/adapters/s3-client.ts'), import('#shared/adapters/s3-attachment-files.ts')]);
+  return new S3AttachmentFiles(s3(), bucketName());
 });

@@ -2,6 +2,7 @@ import { isNoticeId, type Notice } from '#shared/domain/notice.ts';
 import type { CheckContext, NamedNotice } from '#shared/forms/check.ts';
 import { dataValues } from '#shared/notices/data-view.ts';
 import { noticeFileStore, noticeStore, ticketStore } from '#shared/wiring/adapters.ts';
+import type { CallerReads } from '#shared/wiring/submit-handler.ts';
 
 /** A data package larger than this is no flat document of values: its values are not read. */
 const valuesBytes = 64 * 1024;
@@ -20,7 +21,7 @@ async function valuesOf({ data }: Notice): Promise<Record<string, string> | null
  * What the check of a form whose body names a notice is handed beside the day (an appeal's
  * `notice_id`, shared/forms/einspruch/from-notice.ts): the caller's own notice, the form of the filing
  * it answers, and the whole tax number where its data package names it. Only those forms' functions
- * are built with it, and granted its reads (shared/manifest.ts).
+ * are built with it (readingNotices), and granted its reads (shared/manifest.ts).
  */
 export const namedNotices = (clientId: string): Pick<CheckContext, 'notice'> => ({
   async notice(noticeId) {
@@ -41,3 +42,11 @@ export const namedNotices = (clientId: string): Pick<CheckContext, 'notice'> => 
     return named;
   },
 });
+
+/** `reads` with the caller's notices beside them (functions/submit-letter-reading-notices.ts). */
+export const readingNotices =
+  (reads: CallerReads): CallerReads =>
+  (clientId, ownTicket) => {
+    const read = reads(clientId, ownTicket);
+    return { ...read, context: { ...read.context, ...namedNotices(clientId) } };
+  };

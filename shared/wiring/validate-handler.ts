@@ -21,7 +21,7 @@ export function validateHandler(form: FormValidation, reads?: CallerReads) {
   return apiHandler(
     async (event) => {
       const include = included(event.queryStringParameters?.include);
-      const checked = await form.check(event.json, { ...checkContext(), ...reads?.(event.clientId!) });
+      const checked = await form.check(event.json, { ...checkContext(), ...reads?.(event.clientId!).context });
       const { findings, datenartVersion } = checked;
       const options = { herstellerId: herstellerId(), createdAt: new Date() };
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.

@@ -432,8 +432,8 @@ function hasAttributes(tree: XmlTree): boolean {
 }
 
 /** The root element of a document by name, for reading ERiC's answers and the trees the service writes itself. */
-export function parseXml(xml: string): ParsedXml {
-  const read = readXml(xml);
+export function parseXml(xml: string, options: { maxBytes?: number } = {}): ParsedXml {
+  const read = readXml(xml, options);
   if (!read.ok) return read;
   return { ok: true, root: read.tree.name, element: elementOf(read.tree) };
 }

@@ -238,7 +238,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it("lets DynamoDB expire idempotency records, rate counters, swept tickets, the sweep's notes, events, webhook attempts, notices and finished mailbox checks by their TTL attribute, and nothing else", () => {
+    it("lets DynamoDB expire idempotency records, rate counters, swept tickets, the sweep's notes, events, webhook attempts, notices, finished mailbox checks and unused uploads by their TTL attribute, and nothing else", () => {
       const expire = [
         tables.idempotency,
         tables.rateLimits,
@@ -248,6 +248,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         tables.webhookAttempts,
         tables.notices,
         tables.mailboxChecks,
+        tables.attachments,
       ] as TableSpec[];
       for (const spec of expire) {
         dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
@@ -298,7 +299,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       });
     });
 
-    it('expires old versions of swept submissions after a day, and protocols after 11 years unless the stage says otherwise', () => {
+    it('expires old versions of swept submissions after a day, unused uploads after a day, and protocols after 11 years unless the stage says otherwise', () => {
       const rules = (stage: Stage) =>
         ofType(stage, 'AWS::S3::Bucket').find(([, b]) => b.Properties.VersioningConfiguration)![1].Properties.LifecycleConfiguration.Rules;
       expect(rules(dev)).toEqual([
@@ -311,10 +312,16 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         },
         { Id: 'ProtocolRetention', Prefix: 'protocols/', ExpirationInDays: 4018, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' },
         { Id: 'ReceiverFiles', Prefix: 'receiver/', ExpirationInDays: 30, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+        { Id: 'AttachmentUploads', Prefix: 'attachments/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
         { Id: 'IncompleteUploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
       ]);
       // Production has no example receiver, and keeps nothing under receiver/.
-      expect(rules(prod).map((rule: { Id: string }) => rule.Id)).toEqual(['SubmissionsOldVersions', 'ProtocolRetention', 'IncompleteUploads']);
+      expect(rules(prod).map((rule: { Id: string }) => rule.Id)).toEqual([
+        'SubmissionsOldVersions',
+        'ProtocolRetention',
+        'AttachmentUploads',
+        'IncompleteUploads',
+      ]);
       expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ SUBMISSION_RETENTION_SECONDS: String(30 * 86_400) });
 
       const tuned = synth({ stage: 'qa', submissionRetentionDays: '7', protocolRetentionYears: '12' }, { bundle: false });
@@ -803,6 +810,9 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(s3('deliverWebhook')).toEqual(['s3:GetObject']);
       expect(s3('getNutzdaten')).toEqual(['s3:GetObject']);
       expect(s3('submitUstva')).toEqual(['s3:PutObject']);
+      // A letter's submit reads the uploads it names; the function that signs their upload URL only writes them.
+      expect(s3('submitNachricht')).toEqual(['s3:GetObject', 's3:PutObject']);
+      expect(s3('createAttachment')).toEqual(['s3:PutObject']);
       expect(s3('receiverEndpoint')).toEqual(['s3:GetObject', 's3:PutObject']);
       // And whether the bucket's Object Lock is on, before it sends a live filing: the bucket's setting, no object.
       expect(s3('transmit')).toEqual(['s3:GetBucketObjectLockConfiguration', 's3:GetObject', 's3:PutObject']);

@@ -835,6 +835,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/attachments": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Announce a PDF for a letter and get the URL to upload it to
+         * @description Notes a PDF you will attach to a letter (`einspruch`, `nachricht`, `fristverlaengerung`, `anpassung_vorauszahlung`) and answers its `attachment_id` with a presigned URL: PUT the file there with the headers `upload.headers` names, before `upload.expires_at` (15 minutes). The URL is bound to the size, type and SHA-256 announced: S3 refuses other bytes. The file never passes through the API, so it may be as large as ERiC takes (10,485,760 bytes a file), far above the 1 MiB a request carries; a small file may still go base64 in the letter's `dateiinhalt`. Name it in the letter's `anhaenge.anhang` entry as `{ "attachment_id": "att_…" }` (its `dateibezeichnung` is the name announced unless the entry gives one; `dateityp` is `application/pdf`). The letter's check, validate's too, reads the upload: one unknown, expired or another client's is `ATTACHMENT_NOT_FOUND`, one not yet uploaded `ATTACHMENT_NOT_UPLOADED`, one whose bytes differ from the size and SHA-256 announced `ATTACHMENT_MISMATCH`, one that is no PDF `ATTACHMENT_NOT_PDF`, one a submission used already `ATTACHMENT_USED`; then ERiC's limits apply to all the letter's files together. A submission uses each upload once; its idempotent replay is answered as the first. An upload no submission names is gone after a day.
+         */
+        post: operations["createAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/mailbox/checks": {
         parameters: {
             query?: never;
@@ -15697,55 +15720,57 @@ export interface components {
                     }[];
                 };
             };
-            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64). ERiC's limits: 20 files, 10485760 bytes each, 38700000 together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
+            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64, within the request's body limit of 1 MiB), or in place of the file `attachment_id`, an upload of yours from `POST /v2/attachments`, which the check reads (ATTACHMENT_NOT_FOUND, ATTACHMENT_NOT_UPLOADED, ATTACHMENT_MISMATCH, ATTACHMENT_NOT_PDF, ATTACHMENT_USED) and a submission uses once. ERiC's limits: 20 files, 10485760 bytes each, 38700000 together. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
             anhaenge?: {
-                /** @description ELSTER Anhaenge/Rueckmeldung */
+                /** @description ELSTER Rueckmeldung */
                 rueckmeldung?: {
-                    /** @description ELSTER Anhaenge/Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
+                    /** @description ELSTER Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
                     rueckmeldung_gewuenscht?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
+                    /** @description ELSTER Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
                     email_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/SchluesselRueckmeldung: text */
+                    /** @description ELSTER Rueckmeldung/SchluesselRueckmeldung: text */
                     schluessel_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
+                    /** @description ELSTER Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
+                    /** @description ELSTER Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_druck_rueckmeldung?: string;
                 };
                 /** @description ELSTER Anhaenge/Anhang, repeated at most 100 times */
                 anhang?: {
-                    /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
+                    /** @description ELSTER Anhang/Dateibezeichnung: text, at most 50 characters */
                     dateibezeichnung?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Dateityp: text, at most 99999 characters */
+                    /** @description ELSTER Anhang/Dateityp: text, at most 99999 characters */
                     dateityp?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Dateiinhalt: text */
+                    /** @description ELSTER Anhang/Dateiinhalt: text */
                     dateiinhalt?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Virengeprueft: text, one of "true", "false" */
+                    /** @description ELSTER Anhang/Virengeprueft: text, one of "true", "false" */
                     virengeprueft?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Normalisiert: text, one of "true", "false" */
+                    /** @description ELSTER Anhang/Normalisiert: text, one of "true", "false" */
                     normalisiert?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Loeschgrund: text, at most 15000 characters */
+                    /** @description ELSTER Anhang/Loeschgrund: text, at most 15000 characters */
                     loeschgrund?: string;
-                    /** @description ELSTER Anhaenge/Anhang/BearbeiterInfo: text, at most 15000 characters */
+                    /** @description ELSTER Anhang/BearbeiterInfo: text, at most 15000 characters */
                     bearbeiter_info?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Hinweise */
+                    /** @description ELSTER Anhang/Hinweise */
                     hinweise?: {
-                        /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis, repeated at most 100 times */
+                        /** @description ELSTER Anhang/Hinweise/Hinweis, repeated at most 100 times */
                         hinweis?: {
-                            /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
+                            /** @description ELSTER Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
                             hinweistext?: string;
                         }[];
                     };
-                    /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
+                    /** @description ELSTER Anhang/MetadatenAnhang */
                     metadaten_anhang?: {
-                        /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
+                        /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
                         metadatum_anhang?: {
-                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
+                            /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
                             schluessel_anhang?: string;
-                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
+                            /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
                             wert_anhang?: string;
                         }[];
                     };
+                    /** @description An upload of yours from `POST /v2/attachments`, in place of `dateiinhalt`; used once */
+                    attachment_id?: string;
                 }[];
             };
             /** @description Instead of `notice`, `einspruch` and `anhaenge`: the whole content of the Nutzdaten, the `<Einspruch …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is: read strictly, checked against the whole structure of both schemas (XML_STRUCTURE, XML_VALUE) and by ERiC's rules; Ordnungsbegriff/Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/einspruch/validate?include=body` reads it back into the structured fields */
@@ -16005,55 +16030,57 @@ export interface components {
                     text?: string;
                 };
             };
-            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64). ERiC's limits: 20 files, 10485760 bytes each, 38700000 together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
+            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64, within the request's body limit of 1 MiB), or in place of the file `attachment_id`, an upload of yours from `POST /v2/attachments`, which the check reads (ATTACHMENT_NOT_FOUND, ATTACHMENT_NOT_UPLOADED, ATTACHMENT_MISMATCH, ATTACHMENT_NOT_PDF, ATTACHMENT_USED) and a submission uses once. ERiC's limits: 20 files, 10485760 bytes each, 38700000 together. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
             anhaenge?: {
-                /** @description ELSTER Anhaenge/Rueckmeldung */
+                /** @description ELSTER Rueckmeldung */
                 rueckmeldung?: {
-                    /** @description ELSTER Anhaenge/Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
+                    /** @description ELSTER Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
                     rueckmeldung_gewuenscht?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
+                    /** @description ELSTER Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
                     email_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/SchluesselRueckmeldung: text */
+                    /** @description ELSTER Rueckmeldung/SchluesselRueckmeldung: text */
                     schluessel_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
+                    /** @description ELSTER Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
+                    /** @description ELSTER Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_druck_rueckmeldung?: string;
                 };
                 /** @description ELSTER Anhaenge/Anhang, repeated at most 100 times */
                 anhang?: {
-                    /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
+                    /** @description ELSTER Anhang/Dateibezeichnung: text, at most 50 characters */
                     dateibezeichnung?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Dateityp: text, at most 99999 characters */
+                    /** @description ELSTER Anhang/Dateityp: text, at most 99999 characters */
                     dateityp?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Dateiinhalt: text */
+                    /** @description ELSTER Anhang/Dateiinhalt: text */
                     dateiinhalt?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Virengeprueft: text, one of "true", "false" */
+                    /** @description ELSTER Anhang/Virengeprueft: text, one of "true", "false" */
                     virengeprueft?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Normalisiert: text, one of "true", "false" */
+                    /** @description ELSTER Anhang/Normalisiert: text, one of "true", "false" */
                     normalisiert?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Loeschgrund: text, at most 15000 characters */
+                    /** @description ELSTER Anhang/Loeschgrund: text, at most 15000 characters */
                     loeschgrund?: string;
-                    /** @description ELSTER Anhaenge/Anhang/BearbeiterInfo: text, at most 15000 characters */
+                    /** @description ELSTER Anhang/BearbeiterInfo: text, at most 15000 characters */
                     bearbeiter_info?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Hinweise */
+                    /** @description ELSTER Anhang/Hinweise */
                     hinweise?: {
-                        /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis, repeated at most 100 times */
+                        /** @description ELSTER Anhang/Hinweise/Hinweis, repeated at most 100 times */
                         hinweis?: {
-                            /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
+                            /** @description ELSTER Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
                             hinweistext?: string;
                         }[];
                     };
-                    /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
+                    /** @description ELSTER Anhang/MetadatenAnhang */
                     metadaten_anhang?: {
-                        /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
+                        /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
                         metadatum_anhang?: {
-                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
+                            /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
                             schluessel_anhang?: string;
-                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
+                            /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
                             wert_anhang?: string;
                         }[];
                     };
+                    /** @description An upload of yours from `POST /v2/attachments`, in place of `dateiinhalt`; used once */
+                    attachment_id?: string;
                 }[];
             };
             /** @description Instead of `nachricht` and `anhaenge`: the whole content of the Nutzdaten, the `<Nachricht …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is (XML_STRUCTURE, XML_VALUE, ERiC's rules); Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/nachricht/validate?include=body` reads it back into the structured fields */
@@ -16322,55 +16349,57 @@ export interface components {
                     }[];
                 };
             };
-            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64). ERiC's limits: 20 files, 10485760 bytes each, 38700000 together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
+            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64, within the request's body limit of 1 MiB), or in place of the file `attachment_id`, an upload of yours from `POST /v2/attachments`, which the check reads (ATTACHMENT_NOT_FOUND, ATTACHMENT_NOT_UPLOADED, ATTACHMENT_MISMATCH, ATTACHMENT_NOT_PDF, ATTACHMENT_USED) and a submission uses once. ERiC's limits: 20 files, 10485760 bytes each, 38700000 together. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
             anhaenge?: {
-                /** @description ELSTER Anhaenge/Rueckmeldung */
+                /** @description ELSTER Rueckmeldung */
                 rueckmeldung?: {
-                    /** @description ELSTER Anhaenge/Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
+                    /** @description ELSTER Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
                     rueckmeldung_gewuenscht?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
+                    /** @description ELSTER Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
                     email_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/SchluesselRueckmeldung: text */
+                    /** @description ELSTER Rueckmeldung/SchluesselRueckmeldung: text */
                     schluessel_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
+                    /** @description ELSTER Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
+                    /** @description ELSTER Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_druck_rueckmeldung?: string;
                 };
                 /** @description ELSTER Anhaenge/Anhang, repeated at most 100 times */
                 anhang?: {
-                    /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
+                    /** @description ELSTER Anhang/Dateibezeichnung: text, at most 50 characters */
                     dateibezeichnung?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Dateityp: text, at most 99999 characters */
+                    /** @description ELSTER Anhang/Dateityp: text, at most 99999 characters */
                     dateityp?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Dateiinhalt: text */
+                    /** @description ELSTER Anhang/Dateiinhalt: text */
                     dateiinhalt?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Virengeprueft: text, one of "true", "false" */
+                    /** @description ELSTER Anhang/Virengeprueft: text, one of "true", "false" */
                     virengeprueft?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Normalisiert: text, one of "true", "false" */
+                    /** @description ELSTER Anhang/Normalisiert: text, one of "true", "false" */
                     normalisiert?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Loeschgrund: text, at most 15000 characters */
+                    /** @description ELSTER Anhang/Loeschgrund: text, at most 15000 characters */
                     loeschgrund?: string;
-                    /** @description ELSTER Anhaenge/Anhang/BearbeiterInfo: text, at most 15000 characters */
+                    /** @description ELSTER Anhang/BearbeiterInfo: text, at most 15000 characters */
                     bearbeiter_info?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Hinweise */
+                    /** @description ELSTER Anhang/Hinweise */
                     hinweise?: {
-                        /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis, repeated at most 100 times */
+                        /** @description ELSTER Anhang/Hinweise/Hinweis, repeated at most 100 times */
                         hinweis?: {
-                            /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
+                            /** @description ELSTER Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
                             hinweistext?: string;
                         }[];
                     };
-                    /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
+                    /** @description ELSTER Anhang/MetadatenAnhang */
                     metadaten_anhang?: {
-                        /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
+                        /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
                         metadatum_anhang?: {
-                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
+                            /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
                             schluessel_anhang?: string;
-                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
+                            /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
                             wert_anhang?: string;
                         }[];
                     };
+                    /** @description An upload of yours from `POST /v2/attachments`, in place of `dateiinhalt`; used once */
+                    attachment_id?: string;
                 }[];
             };
             /** @description Instead of `fristverlaengerung` and `anhaenge`: the whole content of the Nutzdaten, the `<Fristverlaengerung …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is (XML_STRUCTURE, XML_VALUE, ERiC's rules); Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/fristverlaengerung/validate?include=body` reads it back into the structured fields */
@@ -16632,55 +16661,57 @@ export interface components {
                     jahr?: number;
                 }[];
             };
-            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64). ERiC's limits: 20 files, 10485760 bytes each, 38700000 together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
+            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64, within the request's body limit of 1 MiB), or in place of the file `attachment_id`, an upload of yours from `POST /v2/attachments`, which the check reads (ATTACHMENT_NOT_FOUND, ATTACHMENT_NOT_UPLOADED, ATTACHMENT_MISMATCH, ATTACHMENT_NOT_PDF, ATTACHMENT_USED) and a submission uses once. ERiC's limits: 20 files, 10485760 bytes each, 38700000 together. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
             anhaenge?: {
-                /** @description ELSTER Anhaenge/Rueckmeldung */
+                /** @description ELSTER Rueckmeldung */
                 rueckmeldung?: {
-                    /** @description ELSTER Anhaenge/Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
+                    /** @description ELSTER Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
                     rueckmeldung_gewuenscht?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
+                    /** @description ELSTER Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
                     email_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/SchluesselRueckmeldung: text */
+                    /** @description ELSTER Rueckmeldung/SchluesselRueckmeldung: text */
                     schluessel_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
+                    /** @description ELSTER Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_rueckmeldung?: string;
-                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
+                    /** @description ELSTER Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_druck_rueckmeldung?: string;
                 };
                 /** @description ELSTER Anhaenge/Anhang, repeated at most 100 times */
                 anhang?: {
-                    /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
+                    /** @description ELSTER Anhang/Dateibezeichnung: text, at most 50 characters */
                     dateibezeichnung?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Dateityp: text, at most 99999 characters */
+                    /** @description ELSTER Anhang/Dateityp: text, at most 99999 characters */
                     dateityp?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Dateiinhalt: text */
+                    /** @description ELSTER Anhang/Dateiinhalt: text */
                     dateiinhalt?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Virengeprueft: text, one of "true", "false" */
+                    /** @description ELSTER Anhang/Virengeprueft: text, one of "true", "false" */
                     virengeprueft?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Normalisiert: text, one of "true", "false" */
+                    /** @description ELSTER Anhang/Normalisiert: text, one of "true", "false" */
                     normalisiert?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Loeschgrund: text, at most 15000 characters */
+                    /** @description ELSTER Anhang/Loeschgrund: text, at most 15000 characters */
                     loeschgrund?: string;
-                    /** @description ELSTER Anhaenge/Anhang/BearbeiterInfo: text, at most 15000 characters */
+                    /** @description ELSTER Anhang/BearbeiterInfo: text, at most 15000 characters */
                     bearbeiter_info?: string;
-                    /** @description ELSTER Anhaenge/Anhang/Hinweise */
+                    /** @description ELSTER Anhang/Hinweise */
                     hinweise?: {
-                        /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis, repeated at most 100 times */
+                        /** @description ELSTER Anhang/Hinweise/Hinweis, repeated at most 100 times */
                         hinweis?: {
-                            /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
+                            /** @description ELSTER Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
                             hinweistext?: string;
                         }[];
                     };
-                    /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
+                    /** @description ELSTER Anhang/MetadatenAnhang */
                     metadaten_anhang?: {
-                        /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
+                        /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
                         metadatum_anhang?: {
-                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
+                            /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
                             schluessel_anhang?: string;
-                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
+                            /** @description ELSTER Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
                             wert_anhang?: string;
                         }[];
                     };
+                    /** @description An upload of yours from `POST /v2/attachments`, in place of `dateiinhalt`; used once */
+                    attachment_id?: string;
                 }[];
             };
             /** @description Instead of `vorauszahlung` and `anhaenge`: the whole content of the Nutzdaten, the `<Vorauszahlung …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is (XML_STRUCTURE, XML_VALUE, ERiC's rules); Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/anpassung_vorauszahlung/validate?include=body` reads it back into the structured fields */
@@ -16717,6 +16748,19 @@ export interface components {
              * @description Only records provided on or before this day
              */
             to?: string;
+        };
+        AttachmentRequest: {
+            /** @description The file's name, the letter's `dateibezeichnung` unless its entry gives its own (at most 50 characters) */
+            name: string;
+            /**
+             * @description "application/pdf": ELSTER takes PDF files only (`ATTACHMENT_TYPE`)
+             * @constant
+             */
+            content_type: "application/pdf";
+            /** @description The file's bytes, at most 10485760, ERiC's limit a file (`ATTACHMENT_TOO_LARGE`) */
+            size: number;
+            /** @description The file's SHA-256, 64 hex digits: the upload URL takes only bytes with this checksum */
+            sha256: string;
         };
         /** @description Every successful answer with a body; `data` is what the operation returns */
         Envelope: {
@@ -17285,6 +17329,50 @@ export interface components {
                 self: string;
                 /** @description The notices */
                 notices: string;
+            };
+        };
+        Attachment: {
+            /** @description Name it in a letter's `anhaenge.anhang` entry as `attachment_id`: yours alone, used by one submission */
+            attachment_id: string;
+            /** @description The file's name, the letter's `dateibezeichnung` unless its entry gives its own (at most 50 characters) */
+            name: string;
+            /**
+             * @description "application/pdf": ELSTER takes PDF files only (`ATTACHMENT_TYPE`)
+             * @constant
+             */
+            content_type: "application/pdf";
+            /** @description The file's bytes, at most 10485760, ERiC's limit a file (`ATTACHMENT_TOO_LARGE`) */
+            size: number;
+            /** @description The file's SHA-256, 64 hex digits: the upload URL takes only bytes with this checksum */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Unused until then, it is gone (ATTACHMENT_NOT_FOUND)
+             */
+            expires_at: string;
+            /** @description Where the bytes go: not through the API, whose requests carry at most 1 MiB */
+            upload: {
+                /**
+                 * @description Always PUT
+                 * @constant
+                 */
+                method: "PUT";
+                /** @description A presigned S3 URL: send the file here, once, before `expires_at` */
+                url: string;
+                /** @description `content-type`, `content-length` and `x-amz-checksum-sha256`, signed into the URL: S3 refuses a request without them or with other bytes (403 SignatureDoesNotMatch, 400 BadDigest) */
+                headers: {
+                    [key: string]: string;
+                };
+                /**
+                 * Format: date-time
+                 * @description The URL takes the file until then
+                 */
+                expires_at: string;
             };
         };
         Notice: {
@@ -20628,6 +20716,71 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    createAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachmentRequest"];
+            };
+        };
+        responses: {
+            /** @description Noted: upload the bytes to `upload.url` with `upload.headers` */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Attachment"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is missing or wrong (`REQUIRED`, `INVALID_VALUE`, `UNKNOWN_FIELD`), the file is larger than ERiC takes (`ATTACHMENT_TOO_LARGE`) or no PDF (`ATTACHMENT_TYPE`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createMailboxCheck: {

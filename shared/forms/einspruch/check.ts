@@ -69,5 +69,8 @@ export const einspruchLetter: Letter<EinspruchRequest, EinspruchFiling> = {
   findings: deadlineFindings,
 };
 
-/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form-reading-notices.ts), a body naming a notice completed from it first. */
-export const form: Form<EinspruchRequest> = { ...letterForm(einspruchLetter, einspruchSchema), prepare: fromNotice };
+/**
+ * The form's schema and rules, as its submit function checks a body with them
+ * (functions/submit-letter-reading-notices.ts), a body naming a notice completed from it first.
+ */
+export const form: Form<EinspruchRequest> = letterForm(einspruchLetter, einspruchSchema, fromNotice);

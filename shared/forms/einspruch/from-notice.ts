@@ -3,7 +3,7 @@
 // that says otherwise is refused by name. What the notice does not say (an ESB record names no
 // Bescheid date, a real one not the whole tax number) the caller gives, held to what it does say.
 import type { Finding, Kind } from '#shared/domain/ticket.ts';
-import type { CheckContext, NamedNotice } from '#shared/forms/check.ts';
+import type { CheckContext, NamedNotice, Prepared } from '#shared/forms/check.ts';
 import type { noticeTypes } from '#shared/forms/einspruch/schema.ts';
 import { lands, type Land } from '#shared/tax/lands.ts';
 import { elsterTaxNumber } from '#shared/tax/tax-number.ts';
@@ -50,7 +50,7 @@ const fitsMasked = (taxNumber: string, notice: NamedNotice) =>
 const refused = (path: string, message: string, code = 'NOTICE_MISMATCH'): Finding => ({ path, code, message, severity: 'error' });
 
 /** The appeal's body completed from the notice it names, or the findings that refuse it; a body naming none, or in XML, as it came. */
-export async function fromNotice(input: unknown, context: CheckContext): Promise<{ input: unknown } | { findings: Finding[] }> {
+export async function fromNotice(input: unknown, context: CheckContext): Promise<Prepared> {
   if (!isRecord(input) || input.notice_id === undefined || input.xml !== undefined) return { input };
   const id = input.notice_id;
   const notice = typeof id === 'string' && context.notice ? await context.notice(id) : undefined;
