@@ -805,6 +805,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/certificates/{certificate_id}/mailbox-checks": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `POST /v2/certificates` answered. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example crt_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                certificate_id: components["parameters"]["CertificateId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a certificate's mailbox on a schedule, or stop
+         * @description The body is `{"mailbox_checks": {"every_hours": 24}}` (`test` as at upload), or `{"mailbox_checks": null}` to stop. Hours between the checks of the certificate's mailbox, a whole number from 1 to 168 (a week; ELSTER keeps a record 60 days). The first check is due at once; each next one `every_hours` after the last, give or take 10 % at random (24: between 21.6 and 26.4 hours), so that certificates set up together do not ask ELSTER in the same minute. The upkeep, every 15 minutes, starts each check due, once however many runs overlap; a locked or expired certificate skips its due time. Each is an ordinary mailbox check (`notice.available` for each notice stored) and costs what one does: at least one PostfachAnfrage, and for each new record its downloads and confirmation.
+         */
+        post: operations["setMailboxSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/ticket/{ticket}/notices": {
         parameters: {
             query?: never;
@@ -16730,6 +16759,16 @@ export interface components {
              * @enum {string}
              */
             pin_storage?: "stored" | "per_submission";
+            /** @description Checks the certificate's mailbox on a schedule, without `POST /v2/mailbox/checks`; needs `pin_storage: "stored"` (422 `PIN_NOT_STORED`) */
+            mailbox_checks?: {
+                /** @description Hours between the checks of the certificate's mailbox, a whole number from 1 to 168 (a week; ELSTER keeps a record 60 days). The first check is due at once; each next one `every_hours` after the last, give or take 10 % at random (24: between 21.6 and 26.4 hours), so that certificates set up together do not ask ELSTER in the same minute. The upkeep, every 15 minutes, starts each check due, once however many runs overlap; a locked or expired certificate skips its due time. Each is an ordinary mailbox check (`notice.available` for each notice stored) and costs what one does: at least one PostfachAnfrage, and for each new record its downloads and confirmation */
+                every_hours: number;
+                /**
+                 * @description Checks with the Testmerker, as `POST /v2/mailbox/checks`; default `true`
+                 * @default true
+                 */
+                test?: boolean;
+            };
         };
         MailboxCheckRequest: {
             /** @description Whose mailbox: one of your certificates, whose `pin_storage` is `stored` (422 `CERTIFICATE_UNKNOWN`, `PIN_NOT_STORED`); without it, the stage's own certificate's, whose records go to the client whose filing each answers (by its transfer ticket) and otherwise to no client */
@@ -17195,6 +17234,15 @@ export interface components {
             }[];
             /** @description Until when submissions naming it are refused with 423 `CERTIFICATE_PIN_LOCKED` (and `usable` is false), after 10 wrong `Elster-Pin` values within 60 minutes, those tried at the same moment included; null when it is not locked */
             locked_until: string | null;
+            /** @description Its mailbox is checked on this schedule (`mailbox_checks` at upload, or `POST /v2/certificates/{certificate_id}/mailbox-checks`); null: only when asked */
+            mailbox_checks: {
+                /** @description Hours between its checks */
+                every_hours: number;
+                /** @description Checked with the Testmerker */
+                test: boolean;
+                /** @description When its next check is due; the upkeep starts it within 15 minutes of then */
+                next_check_at: string | null;
+            } | null;
         };
         CertificateList: {
             /** @description Newest first, those of the same time by ID; as many as fit in an answer of at most 1 MiB (1048576 bytes) */
@@ -17410,7 +17458,7 @@ export interface components {
             created_at: string;
             /** @description When ELSTER took its confirmation */
             confirmed_at: string | null;
-            /** @description The data package (XML): `/v2/notices/{notice_id}/data` */
+            /** @description The data package (XML): `/v2/notices/{notice_id}/data`; null where the record carried none, only attachments or metadata (an `EPMitteilung`, say) */
             data: {
                 /** @description A file name for saving it */
                 file_name: string;
@@ -17420,7 +17468,7 @@ export interface components {
                 file_size: number;
                 /** @description Its SHA-256, hexadecimal */
                 file_sha256: string;
-            };
+            } | null;
             /** @description The attachments (the notice as a PDF, where the filer consented to DIVA): `/v2/notices/{notice_id}/attachments/{n}` */
             attachments: {
                 /** @description Its number, from 1, as the attachment route takes it */
@@ -17438,8 +17486,8 @@ export interface components {
             links: {
                 /** @description This notice */
                 self: string;
-                /** @description Its data package */
-                data: string;
+                /** @description Its data package, where it has one */
+                data?: string;
                 /** @description The filing it answers */
                 ticket?: string;
             };
@@ -17506,8 +17554,8 @@ export interface components {
             links: {
                 /** @description The notice */
                 self: string;
-                /** @description Its data package */
-                data: string;
+                /** @description Its data package, where it has one */
+                data?: string;
                 /** @description The filing it answers */
                 ticket?: string;
             };
@@ -20611,6 +20659,81 @@ export interface operations {
             };
         };
     };
+    setMailboxSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `POST /v2/certificates` answered. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example crt_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                certificate_id: components["parameters"]["CertificateId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The schedule, or null to stop it */
+                    mailbox_checks: components["schemas"]["CertificateUpload"]["mailbox_checks"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The certificate, with its schedule */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Certificate"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["CertificateNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is wrong (`INVALID_VALUE`, `UNKNOWN_FIELD`; `every_hours` a whole number from 1 to 168), or the certificate's PIN is not stored (`PIN_NOT_STORED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getTicketNotices: {
         parameters: {
             query?: never;
@@ -21234,7 +21357,21 @@ export interface operations {
             };
             400: components["responses"]["BadHeader"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NoticeNotFound"];
+            /** @description No such notice for this client (`NOT_FOUND`), or a notice whose record carried no data package, only attachments or metadata (`NOTICE_HAS_NO_DATA`: its `data` is null) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND" | "NOTICE_HAS_NO_DATA";
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -21291,7 +21428,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
+            /** @description No such notice for this client (`NOT_FOUND`), or a notice whose record carried no data package, only attachments or metadata (`NOTICE_HAS_NO_DATA`: its `data` is null) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
