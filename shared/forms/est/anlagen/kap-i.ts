@@ -4,18 +4,14 @@
 // old units and the notional sales of unprotected ones (§ 56 InvStG), the interim gains of the old
 // law, and each sale's calculation (ISIN, kind of fund, units, price, costs, advance lump sums).
 // The calculation of each fund's advance lump sum (Erm_VP, from 2024) is not carried.
-import { code, from2024, income, leaf, list, matching, nonNegativeIncome, personLeaf, text, units, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { code, from2024, income, leaf, list, matching, nonNegativeIncome, perPersonAnlage, text, units } from '#shared/forms/est/anlagen/map.ts';
 
 const fundKinds = code({ equity: '1', mixed: '2', real_estate: '3', foreign_real_estate: '4', other: '5' });
 const isin = matching(/^[A-Z]{2}[A-Z0-9]{9}\d$/, 'an ISIN, such as "DE0008404005"');
 
-export const kapIAnlage: Anlage = {
-  key: 'investment_funds',
-  element: 'KAP_I',
-  many: 2,
-  label: 'Anlage KAP-INV',
-  fields: {
-    person: personLeaf,
+export const kapIAnlage = perPersonAnlage(
+  { key: 'investment_funds', element: 'KAP_I', label: 'Anlage KAP-INV' },
+  {
     distributions_equity: leaf('Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940401', nonNegativeIncome, 'Ausschüttungen Aktienfonds'),
     distributions_mixed: leaf('Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940501', nonNegativeIncome, 'Ausschüttungen Mischfonds'),
     distributions_real_estate: leaf('Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940601', nonNegativeIncome, 'Ausschüttungen Immobilienfonds'),
@@ -72,4 +68,4 @@ export const kapIAnlage: Anlage = {
       notional_gain_2017: leaf('Vor_2018_ang/E1944101', income, 'Fiktiver Veräußerungsgewinn zum 31.12.2017'),
     }),
   },
-};
+);

@@ -5,9 +5,9 @@
 // wage and compensations for several years. 2022's form ticks the reason, the home abroad and
 // the centre of life; from 2023 (E10-2023.xsd) they are a code and yes or no.
 import {
+  code,
   count,
   country,
-  code,
   dateSpan,
   expense,
   from2023,
@@ -15,14 +15,13 @@ import {
   income,
   leaf,
   list,
-  personLeaf,
+  perPersonAnlage,
   sumOf,
   tally,
   text,
   tick,
   until2022,
   yesNo,
-  type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
 
 /** A name and an address abroad or at home, by the elements of name, street, postcode, town and state. */
@@ -43,13 +42,9 @@ const byWorkingDays = (ids: readonly [string, string, string, string, string], l
   exempt: leaf(ids[4], income, `Steuerfrei zu stellender Arbeitslohn (${label})`, { computed: sumOf('apportioned', 'direct') }),
 });
 
-export const nAusAnlage: Anlage = {
-  key: 'foreign_employment',
-  element: 'N_AUS',
-  many: 2,
-  label: 'Anlage N-AUS',
-  fields: {
-    person: personLeaf,
+export const nAusAnlage = perPersonAnlage(
+  { key: 'foreign_employment', element: 'N_AUS', label: 'Anlage N-AUS' },
+  {
     states: list('Staat', 99, {
       country: leaf('Staat/E2600401', country, 'Tätigkeitsstaat'),
       tax_treaty_ticked: leaf(until2022('Art_Steuerentl/E2600501'), tick('X'), 'Steuerfrei nach DBA'),
@@ -139,4 +134,4 @@ export const nAusAnlage: Anlage = {
       }),
     }),
   },
-};
+);
