@@ -13,18 +13,18 @@ import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
 import type { AmountLine } from '#shared/forms/est/read-parts.ts';
 import {
   code,
+  count,
   expense,
+  group,
+  idnr,
   leaf,
   list,
   monthYear,
-  personLeaf,
+  perPerson,
   text,
   tick,
   total,
   yesNo,
-  idnr,
-  count,
-  group,
   type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
@@ -57,8 +57,7 @@ export const agbAnlage: Anlage = {
   element: 'AgB',
   label: 'Außergewöhnliche Belastungen',
   fields: {
-    disability: list('Beh', 2, {
-      person: personLeaf,
+    disability: perPerson('Beh', {
       valid_from: leaf('Ausw_Rentb_Besch/E0109101', monthYear, 'Ausweis gültig von', { health: true }),
       valid_until: leaf('Ausw_Rentb_Besch/E0109102', monthYear, 'Ausweis gültig bis', { health: true }),
       unlimited: leaf('Ausw_Rentb_Besch/E0109103', tick('1'), 'Ausweis unbefristet gültig', { health: true }),
@@ -66,7 +65,7 @@ export const agbAnlage: Anlage = {
       mark_g_or_ag: leaf('Geh_Steh_Blind_Hilfl/E0109707', tick('1'), 'Merkzeichen G oder aG', { health: true }),
       mark_bl_tbl_h: leaf('Geh_Steh_Blind_Hilfl/E0109706', tick('1'), 'Merkzeichen Bl, TBl oder H, Pflegegrad 4 oder 5', { health: true }),
     }),
-    survivors: list('Hinterbl', 2, { person: personLeaf, claimed: leaf('E0109704', tick('1'), 'Hinterbliebenen-Pauschbetrag beantragt') }),
+    survivors: perPerson('Hinterbl', { claimed: leaf('E0109704', tick('1'), 'Hinterbliebenen-Pauschbetrag beantragt') }),
     care_allowance: list('Pflege_PB/Einz', 5, {
       carer: leaf('E0106507', code({ taxpayer: '1', spouse: '2', both: '3' }), 'Pflegende Person', { health: true }),
       other_carers: leaf('E0106603', count(9), 'Anzahl weiterer Pflegepersonen', { health: true }),
@@ -76,8 +75,7 @@ export const agbAnlage: Anlage = {
       care_degree: leaf('E0161606', code({ '2': '2', '3': '3', '4_or_5': '4' }), 'Pflegegrad', { health: true }),
       mark_h: leaf({ 2022: null, 2024: 'E0161808' }, tick('1'), 'Merkzeichen H der gepflegten Person', { health: true }),
     }),
-    travel_lump_sum: list('Beh_Fk_Pausch', 2, {
-      person: personLeaf,
+    travel_lump_sum: perPerson('Beh_Fk_Pausch', {
       degree_80_or_70_with_g: leaf('E0161706', tick('1'), 'Behinderungsbedingte Fahrtkosten: GdB 80, oder 70 mit G', { health: true }),
       mark_ag_bl_tbl_h: leaf('E0161806', tick('1'), 'Behinderungsbedingte Fahrtkosten: aG, Bl, TBl oder H', { health: true }),
     }),

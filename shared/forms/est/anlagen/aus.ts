@@ -13,12 +13,11 @@ import {
   list,
   nonNegativeCents,
   nonNegativeIncome,
-  personLeaf,
+  perPersonAnlage,
   taxNumber,
   text,
   tick,
   total,
-  type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
@@ -34,13 +33,9 @@ const section2a = {
   sum: leaf('E0603208', income, 'Summe (§ 2a EStG)'),
 };
 
-export const ausAnlage: Anlage = {
-  key: 'foreign_income',
-  element: 'AUS',
-  many: 2,
-  label: 'Anlage AUS',
-  fields: {
-    person: personLeaf,
+export const ausAnlage = perPersonAnlage(
+  { key: 'foreign_income', element: 'AUS', label: 'Anlage AUS' },
+  {
     states: list('Staat_Spez_InvFonds', 99, {
       country: leaf('E0600301', country, 'Staat oder Spezial-Investmentfonds'),
       sources: leaf('Ek/E0601501', text(), 'Einkunftsquellen'),
@@ -100,4 +95,4 @@ export const ausAnlage: Anlage = {
       positive_sum: leaf('E0605109', nonNegativeIncome, 'Positive Summe (DBA)'),
     }),
   },
-};
+);

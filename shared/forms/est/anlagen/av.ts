@@ -8,13 +8,13 @@
 import {
   digits,
   group,
+  income,
   incomeUpTo,
   leaf,
   list,
   matching,
   nonNegativeIncome,
-  income,
-  personLeaf,
+  perPerson,
   tally,
   text,
   tick,
@@ -31,8 +31,7 @@ const contracts = (ids: readonly [string, string, string]) =>
   });
 
 const fields: Fields = {
-  entitlement: list('Ber_Grundl', 2, {
-    person: personLeaf,
+  entitlement: perPerson('Ber_Grundl', {
     direct: leaf('Begue_unmitt/E2003901', tick('1'), 'Unmittelbar begünstigt'),
     contributory_income: leaf('Begue_unmitt/E2004001', incomeUpTo(6), 'Beitragspflichtige Einnahmen des Vorjahres'),
     civil_service_pay: leaf('Begue_unmitt/E2004101', incomeUpTo(6), 'Besoldung und Amtsbezüge des Vorjahres'),
@@ -45,10 +44,7 @@ const fields: Fields = {
     foreign_scheme_pay: leaf('Begue_unmitt/E2004801', nonNegativeIncome, 'Einnahmen aus einer ausländisch rentenversicherten Beschäftigung'),
     indirect: leaf('Begue_mitt/E2004901', tick('2'), 'Mittelbar begünstigt'),
   }),
-  farmers_fund: list('Allg', 2, {
-    person: personLeaf,
-    membership_number: leaf('E2003815', digits(11), 'Mitgliedsnummer der landwirtschaftlichen Alterskasse'),
-  }),
+  farmers_fund: perPerson('Allg', { membership_number: leaf('E2003815', digits(11), 'Mitgliedsnummer der landwirtschaftlichen Alterskasse') }),
   children: group('Ang_Kinder', {
     parents_before_2008: group('Elt_Verh/Geb_v_2008', {
       mother: leaf('E2002103', tally(99), 'Kinder vor 2008 geboren, der Mutter zugeordnet'),
@@ -69,13 +65,11 @@ const fields: Fields = {
       person_b: leaf('E2005202', tally(99), 'Kinder nach 2007 geboren, Kindergeld für Person B'),
     }),
   }),
-  no_further_deduction: list('Kein_SA_Abz', 2, {
-    person: personLeaf,
+  no_further_deduction: perPerson('Kein_SA_Abz', {
     claimed: leaf('E2023101', tick('1'), 'Kein weiterer Sonderausgabenabzug'),
     contracts: contracts(['E2023201', 'E2023202', 'E2023301']),
   }),
-  further_deduction: list('Doch_SA_Abz', 2, {
-    person: personLeaf,
+  further_deduction: perPerson('Doch_SA_Abz', {
     claimed: leaf('E2024103', tick('1'), 'Doch Sonderausgabenabzug'),
     contracts: contracts(['E2024202', 'E2024203', 'E2024301']),
   }),

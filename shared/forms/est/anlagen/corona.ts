@@ -4,7 +4,7 @@
 // business income (§ 4 Abs. 1, § 15, § 18 EStG); the form asks for them apart so the tax office
 // can compare them with what the paying authorities report (E10-2022.xsd to E10-2024.xsd: Corona).
 import type { Finding } from '#shared/domain/ticket.ts';
-import { code, income, leaf, list, personLeaf, text, tick, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { code, income, leaf, list, perPerson, text, tick, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 /** Yes or no as 2022's form takes them (JaNein12); "yes" is the answer every year's form takes (coronaFindings). */
 const noOrYes = code({ no: '2', yes: '1' });
@@ -14,8 +14,7 @@ export const coronaAnlage: Anlage = {
   element: 'Corona',
   label: 'Anlage Corona-Hilfen',
   fields: {
-    persons: list('ESt', 2, {
-      person: personLeaf,
+    persons: perPerson('ESt', {
       received: leaf('E0840401', noOrYes, 'Corona-Hilfen bezogen oder zurückgezahlt'),
       aids: list('Hilfen/Einz', 99, {
         business: leaf('E0840501', text(), 'Betrieb / Betriebssteuernummer'),

@@ -14,7 +14,7 @@ import {
   list,
   nonNegativeIncome,
   percent,
-  personLeaf,
+  perPerson,
   positiveExpense,
   tally,
   text,
@@ -60,11 +60,10 @@ export const em35cAnlage: Anlage = {
       as_burden_adviser: leaf('Aufw/Massn/AgB/E0242701', positiveExpense, 'Davon Energieberater als außergewöhnliche Belastung'),
       recognised_last_year: leaf('EM_Vorj/E0242501', positiveExpense, 'Anerkannte Aufwendungen des Vorjahres'),
       recognised_year_before: leaf('EM_Vorj/E0243401', positiveExpense, 'Anerkannte Aufwendungen des Vorvorjahres'),
-      owners: list('Eigent/StPfl', 2, { person: personLeaf, share: leaf('E0242301', tally(99), 'Miteigentumsanteil in %') }),
+      owners: perPerson('Eigent/StPfl', { share: leaf('E0242301', tally(99), 'Miteigentumsanteil in %') }),
       co_owners: list('Eigent/Miteigent', 10, { details: leaf('E0242401', text(), 'Weitere Miteigentümer') }),
     }),
-    partnership_shares: list(from2023('Ant_35c/Ant'), 2, {
-      person: personLeaf,
+    partnership_shares: perPerson(from2023('Ant_35c/Ant'), {
       shares: list(from2023('Einz'), 10, {
         ...namedWithOffice([from2023('E0243001'), from2023('E0243101'), from2023('E0243201')], 'Gemeinschaft oder Gesellschaft', 'partnership'),
         property_tax_reference: leaf(from2023('E0243202'), text(17), 'Aktenzeichen laut Grundsteuermessbescheid'),

@@ -21,7 +21,7 @@ import {
   leaf,
   list,
   nonNegativeIncome,
-  personLeaf,
+  perPersonAnlage,
   positiveIncome,
   productOf,
   sumOf,
@@ -30,7 +30,6 @@ import {
   text,
   tick,
   total,
-  type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
 import { businessLine, namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
@@ -53,13 +52,9 @@ const tradeTaxLine = (ids: { income: string; allowance: string; base: string; ra
   tax_due: leaf(`Zu_zah_GSt_VZ/${ids.tax}`, expense, 'Zu zahlende Gewerbesteuer', { computed: productOf('base_amount', 'rate', 1 / 100) }),
 });
 
-export const gAnlage: Anlage = {
-  key: 'trade',
-  element: 'G',
-  many: 2,
-  label: 'Anlage G',
-  fields: {
-    person: personLeaf,
+export const gAnlage = perPersonAnlage(
+  { key: 'trade', element: 'G', label: 'Anlage G' },
+  {
     businesses: list(
       'Gew/Einz_U/Betr_1_2',
       2,
@@ -128,7 +123,7 @@ export const gAnlage: Anlage = {
     section_11_astg: leaf(from2024('Kuerz_11_AStG/E0810701'), nonNegativeIncome, 'Kürzungsbetrag (§ 11 AStG)'),
     section_11_astg_listing: leaf(from2024('Kuerz_11_AStG/E0810801'), text(), 'Aufstellung zum Kürzungsbetrag (§ 11 AStG)'),
   },
-};
+);
 
 type TradeTaxLine = { base_amount?: unknown; tax_due?: unknown };
 type Trade = { trade_tax?: { businesses?: TradeTaxLine[]; further?: TradeTaxLine[] } };

@@ -9,7 +9,7 @@ import type { EstReturn } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
 import type { AmountLine } from '#shared/forms/est/read-parts.ts';
-import { count, expense, leaf, list, personLeaf, text, tick, total, group, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { count, expense, group, leaf, list, perPerson, text, tick, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { toCents } from '#shared/tax/money.ts';
@@ -65,7 +65,7 @@ export const ha35aAnlage: Anlage = {
       persons: leaf('E0107606', count(99), 'Anzahl der Personen im gemeinsamen Haushalt'),
       names: list('Pers_gem_HH', 12, { name: leaf('E0104706', text(), 'Name, Vorname, Geburtsdatum') }),
     }),
-    household_changed: list('St_Erm/ZV_EVEG', 2, { person: personLeaf, changed: leaf('E0107605', tick('1'), 'Haushalt begründet oder aufgelöst') }),
+    household_changed: perPerson('St_Erm/ZV_EVEG', { changed: leaf('E0107605', tick('1'), 'Haushalt begründet oder aufgelöst') }),
   },
 };
 

@@ -15,19 +15,14 @@ import {
   list,
   nonNegativeCents,
   nonNegativeIncome,
-  personLeaf,
+  perPersonAnlage,
   until2023,
-  type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
-export const kapBetAnlage: Anlage = {
-  key: 'capital_income_partnerships',
-  element: 'KAP_BET',
-  many: 2,
-  label: 'Anlage KAP-BET',
-  fields: {
-    person: personLeaf,
+export const kapBetAnlage = perPersonAnlage(
+  { key: 'capital_income_partnerships', element: 'KAP_BET', label: 'Anlage KAP-BET' },
+  {
     partnerships: list('Ertr/Beteiligungen', 99, {
       ...namedWithOffice(['E1903101', from2023('E1920501'), from2023('E1920502')], 'Gemeinschaft / Gesellschaft'),
     }),
@@ -84,4 +79,4 @@ export const kapBetAnlage: Anlage = {
       progressive: leaf('E1924301', nonNegativeIncome, 'Kürzungsbetrag nach § 11 AStG (Beteiligungen, tariflich)'),
     }),
   },
-};
+);

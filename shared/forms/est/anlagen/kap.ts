@@ -18,10 +18,9 @@ import {
   list,
   nonNegativeCents,
   nonNegativeIncome,
-  personLeaf,
+  perPersonAnlage,
   text,
   tick,
-  type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
@@ -42,13 +41,9 @@ const labels: Record<string, string> = {
   bad_debt_losses: 'Verluste aus Forderungsausfällen',
 };
 
-export const kapAnlage: Anlage = {
-  key: 'capital_income',
-  element: 'KAP',
-  many: 2,
-  label: 'Anlage KAP',
-  fields: {
-    person: personLeaf,
+export const kapAnlage = perPersonAnlage(
+  { key: 'capital_income', element: 'KAP', label: 'Anlage KAP' },
+  {
     more_favourable_assessment: leaf('Ant/E1900401', tick('1'), 'Günstigerprüfung beantragt'),
     withholding_review: leaf('Ant/E1900501', tick('1'), 'Überprüfung des Steuereinbehalts beantragt'),
     church_tax_liable: leaf('KiSt_Pfl/E1900601', tick('1'), 'Kirchensteuerpflichtig ohne Kirchensteuerabzug'),
@@ -140,4 +135,4 @@ export const kapAnlage: Anlage = {
     tax_shelter_models: list('St_Stund_Mod/Bez_Ges_Gem', 10, { name: leaf('E1905901', text(), 'Gesellschaft oder Modell nach § 15b EStG') }),
     tax_shelter_income: leaf('St_Stund_Mod/Betr_Sum/E1905902', income, 'Einkünfte aus Modellen nach § 15b EStG'),
   },
-};
+);

@@ -324,6 +324,8 @@ export const until2022 = (path: string): Path => ({ 2022: path, 2023: null });
 export const until2023 = (path: string): Path => ({ 2022: path, 2024: null });
 /** Who a per-person Anlage or block belongs to: its `Person` element. */
 export const personLeaf = leaf('Person', person, 'Person');
+/** A group of one entry per person of a joint assessment, at most two, each naming its `Person` first. */
+export const perPerson = (at: Path, fields: Fields, label?: string): Group => list(at, 2, { person: personLeaf, ...fields }, label);
 
 /** An Anlage: the body's field that carries it, its element below E10 and how often that may stand. */
 export interface Anlage {
@@ -344,6 +346,15 @@ export interface Anlage {
   /** The children of a part's element in the schema's order, where the part's stand between the writer's. */
   order?: readonly string[];
 }
+
+/** An Anlage filed once per person of a joint assessment, at most two, each naming its `Person` first. */
+export const perPersonAnlage = ({ key, element, label }: Pick<Anlage, 'key' | 'element' | 'label'>, fields: Fields): Anlage => ({
+  key,
+  element,
+  many: 2,
+  label,
+  fields: { person: personLeaf, ...fields },
+});
 
 /**
  * An Anlage's form up to and including `until`, where it held the same request fields in another

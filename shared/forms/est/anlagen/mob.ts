@@ -1,7 +1,7 @@
 // Anlage Mobilitätsprämie (§§ 101 to 109 EStG): the application, and per person whether it
 // concerns employment or other income, each source with its first place of work (days and
 // distance) or its double household (trips home and distance).
-import { code, count, leaf, list, personLeaf, text, tick, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { code, count, leaf, list, perPerson, text, tick, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const mobAnlage: Anlage = {
   key: 'mobility_premium',
@@ -9,8 +9,7 @@ export const mobAnlage: Anlage = {
   label: 'Anlage Mobilitätsprämie',
   fields: {
     applied: leaf('Antr/E0420401', tick('1'), 'Mobilitätsprämie beantragt'),
-    persons: list('Ang', 2, {
-      person: personLeaf,
+    persons: perPerson('Ang', {
       employment: leaf('E0420501', yesNo, 'Für Einkünfte aus nichtselbständiger Arbeit'),
       other_income: leaf('E0420601', yesNo, 'Für andere Einkünfte'),
       sources: list('Einz', 9, {

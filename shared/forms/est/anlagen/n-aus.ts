@@ -5,9 +5,9 @@
 // wage and compensations for several years. 2022's form ticks the reason, the home abroad and
 // the centre of life; from 2023 (E10-2023.xsd) they are a code and yes or no.
 import {
+  code,
   count,
   country,
-  code,
   dateSpan,
   expense,
   from2023,
@@ -15,14 +15,13 @@ import {
   income,
   leaf,
   list,
-  personLeaf,
+  perPersonAnlage,
   sumOf,
   tally,
   text,
   tick,
   until2022,
   yesNo,
-  type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
 
 /** A name and an address abroad or at home, by the elements of name, street, postcode, town and state. */
@@ -43,13 +42,15 @@ const byWorkingDays = (ids: readonly [string, string, string, string, string], l
   exempt: leaf(ids[4], income, `Steuerfrei zu stellender Arbeitslohn (${label})`, { computed: sumOf('apportioned', 'direct') }),
 });
 
-export const nAusAnlage: Anlage = {
-  key: 'foreign_employment',
-  element: 'N_AUS',
-  many: 2,
-  label: 'Anlage N-AUS',
-  fields: {
-    person: personLeaf,
+/** A part of the wage in the block `at` with what kind it is, as `key_description` and `key`; ids in that order. */
+const wagePart = (key: string, at: string, ids: readonly [string, string], label: string) => ({
+  [`${key}_description`]: leaf(`${at}/${ids[0]}`, text(), `${label}: Art`),
+  [key]: leaf(`${at}/${ids[1]}`, income, label),
+});
+
+export const nAusAnlage = perPersonAnlage(
+  { key: 'foreign_employment', element: 'N_AUS', label: 'Anlage N-AUS' },
+  {
     states: list('Staat', 99, {
       country: leaf('Staat/E2600401', country, 'Tätigkeitsstaat'),
       tax_treaty_ticked: leaf(until2022('Art_Steuerentl/E2600501'), tick('X'), 'Steuerfrei nach DBA'),
@@ -100,17 +101,12 @@ export const nAusAnlage: Anlage = {
         subtotal: leaf('BAL/E2603801', income, 'Zwischensumme Bruttoarbeitslohn', {
           computed: sumOf('gross_statement', 'gross_not_withheld', 'gross_tax_free'),
         }),
-        foreign_taxable_description: leaf('Abz_ausl_stpfl_AL/E2603901', text(), 'Abzuziehender ausländischer steuerpflichtiger Arbeitslohn: Art'),
-        foreign_taxable: leaf('Abz_ausl_stpfl_AL/E2603902', income, 'Abzuziehender ausländischer steuerpflichtiger Arbeitslohn'),
-        foreign_tax_free_description: leaf('Zzgl_ausl_stfr_AL/E2604001', text(), 'Hinzuzurechnender ausländischer steuerfreier Arbeitslohn: Art'),
-        foreign_tax_free: leaf('Zzgl_ausl_stfr_AL/E2604002', income, 'Hinzuzurechnender ausländischer steuerfreier Arbeitslohn'),
+        ...wagePart('foreign_taxable', 'Abz_ausl_stpfl_AL', ['E2603901', 'E2603902'], 'Abzuziehender ausländischer steuerpflichtiger Arbeitslohn'),
+        ...wagePart('foreign_tax_free', 'Zzgl_ausl_stfr_AL', ['E2604001', 'E2604002'], 'Hinzuzurechnender ausländischer steuerfreier Arbeitslohn'),
         total: leaf('Sum_inl_ausl_AL/E2604101', income, 'Summe in- und ausländischer Arbeitslohn'),
-        german_direct_description: leaf('Aufteilg/Abz_AL_Inl/E2604201', text(), 'Direkt dem Inland zuzuordnender Arbeitslohn: Art'),
-        german_direct: leaf('Aufteilg/Abz_AL_Inl/E2604202', income, 'Direkt dem Inland zuzuordnender Arbeitslohn'),
-        foreign_direct_description: leaf('Aufteilg/Abz_AL_Ausl/E2604303', text(), 'Direkt diesem Staat zuzuordnender Arbeitslohn: Art'),
-        foreign_direct: leaf('Aufteilg/Abz_AL_Ausl/E2604304', income, 'Direkt diesem Staat zuzuordnender Arbeitslohn'),
-        other_states_description: leaf('Aufteilg/Abz_AL_Ausl_uebr_NAUS/E2604305', text(), 'Anderen Staaten zuzuordnender Arbeitslohn: Art'),
-        other_states: leaf('Aufteilg/Abz_AL_Ausl_uebr_NAUS/E2604306', income, 'Anderen Staaten zuzuordnender Arbeitslohn'),
+        ...wagePart('german_direct', 'Aufteilg/Abz_AL_Inl', ['E2604201', 'E2604202'], 'Direkt dem Inland zuzuordnender Arbeitslohn'),
+        ...wagePart('foreign_direct', 'Aufteilg/Abz_AL_Ausl', ['E2604303', 'E2604304'], 'Direkt diesem Staat zuzuordnender Arbeitslohn'),
+        ...wagePart('other_states', 'Aufteilg/Abz_AL_Ausl_uebr_NAUS', ['E2604305', 'E2604306'], 'Anderen Staaten zuzuordnender Arbeitslohn'),
         remaining: leaf('Verbl/E2604401', income, 'Verbleibender Arbeitslohn'),
       }),
       tax_treaty: group('ArbL_DBA', byWorkingDays(['E2604501', 'E2604601', 'E2604701', 'E2604801', 'E2604901'], 'DBA')),
@@ -139,4 +135,4 @@ export const nAusAnlage: Anlage = {
       }),
     }),
   },
-};
+);

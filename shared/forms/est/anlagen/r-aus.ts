@@ -3,20 +3,16 @@
 // private annuities (with the person on whose life they depend), benefits of a foreign occupational
 // pension scheme (§ 22 Nr. 5 EStG), the expenses of each kind line by line (totals computed), and
 // income from models of § 15b EStG.
-import { country, date, income, leaf, list, nonNegativeExpense, percent, personLeaf, text, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { country, date, income, leaf, list, nonNegativeExpense, percent, perPersonAnlage, text } from '#shared/forms/est/anlagen/map.ts';
 import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** Expenses of one kind, each on its line: their kind and amount, and their total. */
 const expenseLines = (key: string, at: string, ids: readonly [string, string, string], label: string) =>
   itemised(key, at, 99, ids, { description: 'Art der Werbungskosten', amount: label }, nonNegativeExpense);
 
-export const rAusAnlage: Anlage = {
-  key: 'foreign_pensions',
-  element: 'R_AUS',
-  many: 2,
-  label: 'Anlage R-AUS',
-  fields: {
-    person: personLeaf,
+export const rAusAnlage = perPersonAnlage(
+  { key: 'foreign_pensions', element: 'R_AUS', label: 'Anlage R-AUS' },
+  {
     statutory: list('Leibr_gesetzl/Einz', 15, {
       country: leaf('E1820402', country, 'Staat des Leistungsbezugs'),
       amount: leaf('E1820401', income, 'Ausländische Rente aus gesetzlicher Versicherung'),
@@ -63,4 +59,4 @@ export const rAusAnlage: Anlage = {
     tax_shelter_models: leaf('Steuerstund_Mod/E1822101', text(), 'Gesellschaften oder Modelle nach § 15b EStG'),
     tax_shelter_income: leaf('Steuerstund_Mod/E1822102', income, 'Einkünfte aus Modellen nach § 15b EStG'),
   },
-};
+);

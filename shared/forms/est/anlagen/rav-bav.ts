@@ -12,9 +12,8 @@ import {
   month,
   nonNegativeExpense,
   nonNegativeIncome,
-  personLeaf,
+  perPersonAnlage,
   positiveIncome,
-  type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
 import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
@@ -23,13 +22,9 @@ import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 const expenses = (key: string, element: string, ids: readonly [string, string, string], label: string): Fields =>
   itemised(key, `Wk/${element}`, 99, ids, { description: 'Art der Aufwendungen', amount: label }, nonNegativeExpense);
 
-export const ravBavAnlage: Anlage = {
-  key: 'pension_plan_income',
-  element: 'RAV_bAV',
-  many: 2,
-  label: 'Anlage R-AV/bAV',
-  fields: {
-    person: personLeaf,
+export const ravBavAnlage = perPersonAnlage(
+  { key: 'pension_plan_income', element: 'RAV_bAV', label: 'Anlage R-AV/bAV' },
+  {
     benefits: list('Leist_AV_betr/Einz', 15, {
       subsidised: leaf('E1803101', income, 'Leistungen aus geförderten Altersvorsorgeverträgen (Nr. 1)'),
       pension_fund: leaf('E1803201', income, 'Leistungen aus einem Pensionsfonds (Nr. 2)'),
@@ -64,4 +59,4 @@ export const ravBavAnlage: Anlage = {
     ...expenses('expenses_small_pension', 'RBM_Nr_3_ua', ['E1805307', 'E1805308', 'E1805309'], 'Werbungskosten (Nr. 3)'),
     ...expenses('expenses_arrears', 'RBM_11_Nachz', ['E1806201', 'E1806202', 'E1806203'], 'Werbungskosten (Nachzahlungen, Nr. 11)'),
   },
-};
+);

@@ -15,13 +15,12 @@ import {
   leaf,
   list,
   nonNegativeIncome,
-  personLeaf,
+  perPersonAnlage,
   positiveIncome,
   taxNumber,
   text,
   tick,
   total,
-  type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
 import { businessLine, namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
@@ -47,13 +46,9 @@ const activities = (key: string, at: string, ids: readonly [string, string, stri
   [`${key}_total`]: total(`${at}/Sum/${ids[3]}`, [key, 'profit'], 'down'),
 });
 
-export const sAnlage: Anlage = {
-  key: 'self_employment',
-  element: 'S',
-  many: 2,
-  label: 'Anlage S',
-  fields: {
-    person: personLeaf,
+export const sAnlage = perPersonAnlage(
+  { key: 'self_employment', element: 'S', label: 'Anlage S' },
+  {
     professions: list(
       'Gewinn/Freiber_T',
       2,
@@ -147,4 +142,4 @@ export const sAnlage: Anlage = {
     section_11_astg: leaf(from2024('Kuerz_11_AStG/E0825701'), nonNegativeIncome, 'Kürzungsbetrag (§ 11 AStG)'),
     section_11_astg_listing: leaf(from2024('Kuerz_11_AStG/E0825702'), text(), 'Aufstellung zum Kürzungsbetrag (§ 11 AStG)'),
   },
-};
+);

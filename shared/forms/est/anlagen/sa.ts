@@ -10,7 +10,7 @@ import type { EstReturn } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
 import type { AmountLine } from '#shared/forms/est/read-parts.ts';
-import { cents, expense, group, leaf, list, personLeaf, text, total, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
+import { cents, expense, group, leaf, list, perPerson, text, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 import { furtherExpenses } from '#shared/forms/est/anlagen/sa-further.ts';
 
@@ -35,19 +35,20 @@ export const specialExpenseLines: readonly AmountLine[] = [
   { form: 'SA', path: ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum_Best'], id: e10.donations, label: 'Spenden und Mitgliedsbeiträge' },
 ];
 
-/** Donations of one kind: lines with the amount as receipted and as a business's tax office confirmed it, and their totals. */
-const donations = (
-  ids: { description: string; receipted: string; confirmed: string; receiptedTotal: string; confirmedTotal: string },
-  label: string,
-): Fields => ({
-  lines: list('Einz', 99, {
-    recipient: leaf(ids.description, text(), 'Empfänger'),
-    amount: leaf(ids.receipted, expense, `${label} laut Bestätigungen`),
-    amount_business: leaf(ids.confirmed, expense, `${label} laut Betriebsfinanzamt`),
-  }),
-  receipted_total: total({ 2022: `Sum/${ids.receiptedTotal}`, 2023: `Sum_Best/${ids.receiptedTotal}` }, ['lines', 'amount']),
-  business_total: total({ 2022: `Sum/${ids.confirmedTotal}`, 2023: `Sum_Betr_FA/${ids.confirmedTotal}` }, ['lines', 'amount_business']),
-});
+/**
+ * Donations of one kind below `Sp_MB/<at>`: lines with the amount as receipted and as a business's tax
+ * office confirmed it, and their totals; ids are the recipient's, the two amounts' and the two totals'.
+ */
+const donations = (at: string, ids: readonly [string, string, string, string, string], label: string) =>
+  group(`Sp_MB/${at}`, {
+    lines: list('Einz', 99, {
+      recipient: leaf(ids[0], text(), 'Empfänger'),
+      amount: leaf(ids[1], expense, `${label} laut Bestätigungen`),
+      amount_business: leaf(ids[2], expense, `${label} laut Betriebsfinanzamt`),
+    }),
+    receipted_total: total({ 2022: `Sum/${ids[3]}`, 2023: `Sum_Best/${ids[3]}` }, ['lines', 'amount']),
+    business_total: total({ 2022: `Sum/${ids[4]}`, 2023: `Sum_Betr_FA/${ids[4]}` }, ['lines', 'amount_business']),
+  });
 
 export const saAnlage: Anlage = {
   key: 'special_expenses',
@@ -63,49 +64,24 @@ export const saAnlage: Anlage = {
       refunded: leaf('Erstattet/E0107602', expense, 'Erstattete Kirchensteuer'),
     }),
     donations: group('Zuw', {
-      domestic: group(
-        'Sp_MB/Foerd_st_beg_Zw_Inl',
-        donations(
-          { description: 'E0108102', receipted: 'E0108103', confirmed: 'E0108104', receiptedTotal: 'E0108105', confirmedTotal: 'E0108106' },
-          'Spenden Inland',
-        ),
-      ),
-      eu: group(
-        'Sp_MB/Foerd_st_beg_Zw_EU_EWR',
-        donations(
-          { description: 'E0104704', receipted: 'E0104705', confirmed: 'E0104708', receiptedTotal: 'E0104702', confirmedTotal: 'E0104703' },
-          'Spenden EU/EWR',
-        ),
-      ),
-      party: group(
-        'Sp_MB/Polit_P',
-        donations(
-          { description: 'E0108716', receipted: 'E0108717', confirmed: 'E0108718', receiptedTotal: 'E0108701', confirmedTotal: 'E0108702' },
-          'Spenden an Parteien',
-        ),
-      ),
-      voters_association: group(
-        'Sp_MB/Unabh_Waehl_V',
-        donations(
-          { description: 'E0108804', receipted: 'E0108805', confirmed: 'E0108806', receiptedTotal: 'E0108801', confirmedTotal: 'E0108802' },
-          'Spenden an Wählervereinigungen',
-        ),
-      ),
-      foundation: list('Sp_erh_Verm_Stift', 2, {
-        person: personLeaf,
+      domestic: donations('Foerd_st_beg_Zw_Inl', ['E0108102', 'E0108103', 'E0108104', 'E0108105', 'E0108106'], 'Spenden Inland'),
+      eu: donations('Foerd_st_beg_Zw_EU_EWR', ['E0104704', 'E0104705', 'E0104708', 'E0104702', 'E0104703'], 'Spenden EU/EWR'),
+      party: donations('Polit_P', ['E0108716', 'E0108717', 'E0108718', 'E0108701', 'E0108702'], 'Spenden an Parteien'),
+      voters_association: donations('Unabh_Waehl_V', ['E0108804', 'E0108805', 'E0108806', 'E0108801', 'E0108802'], 'Spenden an Wählervereinigungen'),
+      foundation: perPerson('Sp_erh_Verm_Stift', {
         domestic: leaf('E0108405', expense, 'Spenden in das Vermögen einer Stiftung, Inland'),
         eu: leaf('E0105502', expense, 'Spenden in das Vermögen einer Stiftung, EU/EWR'),
         not_to_deduct: leaf('E0108509', expense, 'Davon nicht abzuziehen'),
         from_earlier_years: leaf('E0108607', expense, 'Spenden in das Vermögen einer Stiftung aus Vorjahren'),
       }),
     }),
-    own_training: list({ 2022: 'AW_eig_BAusb/Pers', 2023: 'AW_eig_BAusb' }, 2, {
-      person: personLeaf,
-      ...itemised('costs', '', 10, ['E0108201', 'E0108002', 'E0108202'], {
+    own_training: perPerson(
+      { 2022: 'AW_eig_BAusb/Pers', 2023: 'AW_eig_BAusb' },
+      itemised('costs', '', 10, ['E0108201', 'E0108002', 'E0108202'], {
         description: 'Ausbildung, Art der Aufwendungen',
         amount: 'Aufwendungen für die eigene Berufsausbildung',
       }),
-    }),
+    ),
     further_expenses: group('Weit_Aufw', furtherExpenses),
   },
 };

@@ -21,7 +21,7 @@ import {
   month,
   nonNegativeExpense,
   nonNegativeIncome,
-  personLeaf,
+  perPerson,
   positiveExpense,
   positiveIncome,
   sumOf,
@@ -67,24 +67,20 @@ export const soAnlage: Anlage = {
   element: 'SO',
   label: 'Anlage SO',
   fields: {
-    recurring: list('Wied_Bez', 2, {
-      person: personLeaf,
+    recurring: perPerson('Wied_Bez', {
       description: leaf('E0304501', text(), 'Art der wiederkehrenden Bezüge'),
       amount: leaf('E0304502', income, 'Einnahmen aus wiederkehrenden Bezügen'),
     }),
-    equalisation_received: list('Ausg_L_Verm_Vausg', 2, {
-      person: personLeaf,
+    equalisation_received: perPerson('Ausg_L_Verm_Vausg', {
       amount: leaf('E0300515', nonNegativeIncome, 'Ausgleichsleistungen zur Vermeidung des Versorgungsausgleichs'),
     }),
-    maintenance_received: list('Unt_Leist', 2, { person: personLeaf, amount: leaf('E0304601', income, 'Unterhaltsleistungen (Realsplitting)') }),
-    recurring_expenses: list('Wk', 2, { person: personLeaf, amount: leaf('E0304701', expense, 'Werbungskosten zu wiederkehrenden Bezügen') }),
-    other_recurring: list('And_Wied_Bez', 2, {
-      person: personLeaf,
+    maintenance_received: perPerson('Unt_Leist', { amount: leaf('E0304601', income, 'Unterhaltsleistungen (Realsplitting)') }),
+    recurring_expenses: perPerson('Wk', { amount: leaf('E0304701', expense, 'Werbungskosten zu wiederkehrenden Bezügen') }),
+    other_recurring: perPerson('And_Wied_Bez', {
       amount: leaf('E0301906', income, 'Bezüge nach § 22 Nr. 1 Satz 2 EStG'),
       expenses: leaf('E0301916', nonNegativeExpense, 'Werbungskosten zu Bezügen nach § 22 Nr. 1 Satz 2 EStG'),
     }),
-    services: list('Leist', 2, {
-      person: personLeaf,
+    services: perPerson('Leist', {
       virtual_currency: leaf(from2023('Leist_virt_Waehr/E0301006'), tick('1'), 'Einkünfte aus Mining, Staking, Lending oder Airdrops'),
       virtual_currency_income: list(from2023('Leist_virt_Waehr/Einz_virt_Waehr'), 99, {
         description: leaf('E0301118', text(), 'Art der Einnahmen aus virtuellen Währungen oder Token'),
@@ -103,8 +99,7 @@ export const soAnlage: Anlage = {
       business_id: leaf(from2024('W_IdNr/E0301715'), businessId, 'Wirtschafts-Identifikationsnummer'),
       no_loss_carry_back: leaf('Verl_Abz/E0301514', tick('1'), 'Kein Verlustrücktrag (Leistungen)'),
     }),
-    parliament: list('Abgeo_Bez', 2, {
-      person: personLeaf,
+    parliament: perPerson('Abgeo_Bez', {
       payments: list('Bezug', 2, {
         amount: leaf('E0305501', income, 'Abgeordnetenbezüge ohne mehrjährige Vergütungen'),
         pensions: leaf('E0305601', positiveIncome, 'Darin Versorgungsbezüge'),
@@ -120,13 +115,11 @@ export const soAnlage: Anlage = {
         pension_entitlement: leaf('E0312207', yesNo, 'Anwartschaft auf Altersversorgung ohne eigene Beiträge'),
       }),
     }),
-    tax_shelter_models: list('Steu_St_Mod', 2, {
-      person: personLeaf,
+    tax_shelter_models: perPerson('Steu_St_Mod', {
       description: leaf('E0312305', text(), 'Gesellschaft oder Modell (§ 15b EStG)'),
       amount: leaf('E0312205', income, 'Einkünfte aus Modellen nach § 15b EStG'),
     }),
-    land_sales: list('Priv_VA_G/Grdst', 2, {
-      person: personLeaf,
+    land_sales: perPerson('Priv_VA_G/Grdst', {
       sales: list('Einz', 99, {
         property: leaf('E0306111', text(), 'Grundstück oder Recht'),
         acquired_on: leaf('E0306201', date, 'Angeschafft am'),
@@ -142,8 +135,7 @@ export const soAnlage: Anlage = {
         }),
       }),
     }),
-    virtual_currency_sales: list(from2023('Priv_VA_G/Virt_Waehr'), 2, {
-      person: personLeaf,
+    virtual_currency_sales: perPerson(from2023('Priv_VA_G/Virt_Waehr'), {
       any: leaf('E0304144', tick('1'), 'Veräußerung virtueller Währungen oder Token'),
       sales: list(
         'Einz',
@@ -162,8 +154,7 @@ export const soAnlage: Anlage = {
         ),
       ),
     }),
-    other_sales: list('Priv_VA_G/And_WG', 2, {
-      person: personLeaf,
+    other_sales: perPerson('Priv_VA_G/And_WG', {
       sales: list(
         'Einz',
         99,
@@ -181,20 +172,15 @@ export const soAnlage: Anlage = {
         ),
       ),
     }),
-    partnership_sales: list('Priv_VA_G/Ant_Ek', 2, {
-      person: personLeaf,
+    partnership_sales: perPerson('Priv_VA_G/Ant_Ek', {
       shares: list('Einz', 99, {
         ...namedWithOffice(['E0318801', from2023('E0305706'), from2023('E0305707')], 'Gemeinschaft oder Gesellschaft'),
         amount: leaf('E0318802', income, 'Anteil am Gewinn / Verlust aus privaten Veräußerungen'),
       }),
       shares_total: total('Sum/E0318902', ['shares', 'amount'], 'down'),
     }),
-    sales_no_loss_carry_back: list('Priv_VA_G/Begr_V_Rue', 2, {
-      person: personLeaf,
-      applies: leaf('E0305209', tick('1'), 'Kein Verlustrücktrag (private Veräußerungen)'),
-    }),
-    extraordinary: list('Beg_Ek', 2, {
-      person: personLeaf,
+    sales_no_loss_carry_back: perPerson('Priv_VA_G/Begr_V_Rue', { applies: leaf('E0305209', tick('1'), 'Kein Verlustrücktrag (private Veräußerungen)') }),
+    extraordinary: perPerson('Beg_Ek', {
       description: leaf('P34_Abs2_P24_Nr_1_3/E0315201', text(), 'Entschädigung oder Vergütung (§ 34 Abs. 2 EStG)'),
       amount: leaf('P34_Abs2_P24_Nr_1_3/E0315202', positiveIncome, 'Begünstigte Einkünfte (§ 34 Abs. 2 EStG)'),
     }),

@@ -6,11 +6,11 @@
 // a loss carry-back (§ 10d Abs. 1 Satz 5) with the negative income of § 2b EStG, the spouses'
 // allocation of deductions (§ 26a Abs. 2 EStG) and the deferral for a research allowance
 // (FZulG). The energy price allowance of 2022 (EPP) is not carried.
-import { from2023, leaf, list, nonNegativeIncome, personLeaf, positiveIncome, text, tick, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { from2023, leaf, list, nonNegativeIncome, perPerson, positiveIncome, text, tick, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** Per person: that the tax office determined something at the end of the year before (`at`), ticked. */
-const determined = (at: string, id: string, label: string) => list(at, 2, { person: personLeaf, determined: leaf(id, tick('1'), label) });
+const determined = (at: string, id: string, label: string) => perPerson(at, { determined: leaf(id, tick('1'), label) });
 
 export const sonstAnlage: Anlage = {
   key: 'miscellaneous',
@@ -26,8 +26,7 @@ export const sonstAnlage: Anlage = {
     }),
     inheritance_notes: leaf('Belast_ErbSt/E0109108', text(), 'Erläuterungen zu § 35b EStG'),
     cultural_assets: leaf('Schutz_Kulturg/E0107711', nonNegativeIncome, 'Abzugsbetrag für schutzwürdige Kulturgüter (§ 10g EStG)'),
-    cultural_asset_shares: list(from2023('Schutz_Kulturg/Ant_Schutz_Kulturg'), 2, {
-      person: personLeaf,
+    cultural_asset_shares: perPerson(from2023('Schutz_Kulturg/Ant_Schutz_Kulturg'), {
       shares: list(from2023('Einz'), 10, {
         ...namedWithOffice([from2023('E0191001'), from2023('E0191102'), from2023('E0191103')], 'Gemeinschaft oder Gesellschaft', 'partnership'),
         amount: leaf(from2023('E0191204'), nonNegativeIncome, 'Festgestellter Betrag nach § 10g EStG'),
@@ -37,8 +36,7 @@ export const sonstAnlage: Anlage = {
     donation_carry_forward: determined('Spend_Vortr', 'E0190601', 'Spendenvortrag zum Ende des Vorjahres festgestellt'),
     loss_carry_forward: determined('Verl_Abz/Vortrag', 'E0190701', 'Verlustvortrag zum Ende des Vorjahres festgestellt'),
     no_loss_carry_back: leaf('Verl_Abz/Ruecktrag/E0190802', tick('1'), 'Kein Verlustrücktrag (§ 10d Abs. 1 Satz 5 EStG)'),
-    section_2b_losses: list('Verl_Abz/Ruecktrag/Par_2b', 2, {
-      person: personLeaf,
+    section_2b_losses: perPerson('Verl_Abz/Ruecktrag/Par_2b', {
       items: list('Neg_Eink', 5, {
         source: leaf('E0109402', text(), 'Objekt, Finanzamt, Steuernummer (§ 2b EStG)'),
         amount: leaf('E0109403', nonNegativeIncome, 'Negative Einkünfte nach § 2b EStG'),

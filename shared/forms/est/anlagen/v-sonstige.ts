@@ -13,7 +13,7 @@ import {
   leaf,
   list,
   nonNegativeIncome,
-  personLeaf,
+  perPerson,
   text,
   total,
   type Anlage,
@@ -39,8 +39,7 @@ export const vSonstigeAnlage: Anlage = {
   element: 'V_Sonstige',
   label: 'Anlage V-Sonstige',
   fields: {
-    shares: list(from2023('Anteil_Ek'), 2, {
-      person: personLeaf,
+    shares: perPerson(from2023('Anteil_Ek'), {
       communities: list(from2023('GG'), 2, share(['E0702301', 'E0720501', 'E0720502', 'E0702302'], 'Anteil an Einkünften einer Gemeinschaft')),
       further_communities: list(from2023('Weit_GG/Einz'), 99, share(['E0702511', 'E0720801', 'E0720802', 'E0702514'], 'Anteil an weiteren Gemeinschaften')),
       further_communities_total: total(from2023('Weit_GG/Sum/E0702512'), ['further_communities', 'amount'], 'down'),

@@ -5,7 +5,7 @@
 // IdNr, and the further statements per person: no right to tax-free health subsidies, no
 // statutory pension insurance for the work of the year, and a pension from an inactive employment.
 // Health insurance is health data (GDPR Art. 9): never in the protocol.
-import { expenseUpTo, idnr, leaf, list, nonNegativeExpenseUpTo, personLeaf, text, tick, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { expenseUpTo, idnr, leaf, list, nonNegativeExpenseUpTo, perPerson, text, tick, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 const health = { health: true } as const;
 
@@ -16,8 +16,7 @@ export const vorFurtherAnlage: Anlage = {
   order: ['AVor', 'Beitr_g_KV_PV_Inl', 'Beitr_p_KV_PV_Inl', 'Beitr_g_p_KV_PV_Ausl', 'Stfr_AG_Zusch', 'Uebern_KV_PV_Beitr', 'Weit_Sons_VorAW', 'Erg_Ang'],
   label: 'Vorsorgeaufwand: Ausland, Mitversicherte, ergänzende Angaben',
   fields: {
-    health_abroad: list('Beitr_g_p_KV_PV_Ausl', 2, {
-      person: personLeaf,
+    health_abroad: perPerson('Beitr_g_p_KV_PV_Ausl', {
       health: leaf('E2002502', expenseUpTo(5), 'Krankenversicherung im Ausland (Basisabsicherung)', health),
       with_sick_pay: leaf('E2002602', expenseUpTo(5), 'Darin mit Anspruch auf Krankengeld (Ausland)', health),
       care: leaf('E2002703', expenseUpTo(4), 'Pflegeversicherung im Ausland', health),
@@ -33,8 +32,7 @@ export const vorFurtherAnlage: Anlage = {
       refunded: leaf('E2004203', expenseUpTo(5), 'Erstattete Beiträge der mitversicherten Person', health),
       beyond_basic: leaf('E2004303', expenseUpTo(4), 'Zusatzversicherung der mitversicherten Person', health),
     }),
-    statements: list('Erg_Ang', 2, {
-      person: personLeaf,
+    statements: perPerson('Erg_Ang', {
       no_health_subsidies: leaf('E2001001', tick('2'), 'Kein Anspruch auf steuerfreie Zuschüsse zur Krankenversicherung', health),
       civil_servant: leaf('Keine_RV_Pfl/E2002201', tick('1'), 'Ohne Rentenversicherungspflicht als Beamter'),
       board_member: leaf('Keine_RV_Pfl/E2002202', tick('1'), 'Ohne Rentenversicherungspflicht als Vorstand oder Gesellschafter-Geschäftsführer'),

@@ -2,15 +2,11 @@
 // the interest carried forward and the EBITDA carried forward. From 2024 the interest lines stand
 // in their own block without the interest of § 4h Abs. 6 EStG, and a business names its business
 // identification number.
-import { businessId, from2024, income, leaf, list, nonNegativeIncome, personLeaf, text, tick, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { businessId, from2024, income, leaf, list, nonNegativeIncome, perPersonAnlage, text, tick } from '#shared/forms/est/anlagen/map.ts';
 
-export const zinsAnlage: Anlage = {
-  key: 'interest_barrier',
-  element: 'Zins',
-  many: 2,
-  label: 'Anlage Zinsschranke',
-  fields: {
-    person: personLeaf,
+export const zinsAnlage = perPersonAnlage(
+  { key: 'interest_barrier', element: 'Zins', label: 'Anlage Zinsschranke' },
+  {
     businesses: list('Betr', 99, {
       name: leaf('Ang_Betr/E2110401', text(), 'Bezeichnung des Betriebs'),
       business_id: leaf(from2024('Ang_Betr/E2110502'), businessId, 'Wirtschafts-Identifikationsnummer'),
@@ -48,4 +44,4 @@ export const zinsAnlage: Anlage = {
       ebitda_remaining: leaf('EBITDA_Vortr/E2111701', income, 'Verbleibendes EBITDA (EBITDA-Vortrag zum Schluss)'),
     }),
   },
-};
+);
