@@ -583,10 +583,12 @@ export const functions = {
     sendsTo: ['webhook'],
     deadLetters: ['mailbox'],
     settings: ['taxAuthority', 'notices', 'hook'],
-    // ERiC's mailbox, when built, reads with ERiC and the stage's certificate; a client's certificate is unsealed for the run.
+    // ERiC's mailbox reads with ERiC, Otto and the stage's certificate (whose expiry it reports, read
+    // on the PKCS#12 thread); a client's certificate is unsealed for the run.
     loadsTaxAuthority: true,
     sealing: ['open'],
     secrets: ['stageCertificate'],
+    readsCertificates: true,
   },
   // Wakes the checks whose wake-up was lost, and counts the age of the oldest notice still unconfirmed (the alarm's metric).
   mailboxUpkeep: {
