@@ -83,8 +83,18 @@ export interface AnlageCount {
   reached: number;
 }
 
+// Writing every body of a year is the generator's whole cost: the page and the test of its totals
+// ask for the same years, so each is counted once.
+const counted = new Map<number, Promise<AnlageCount[]>>();
+
 /** Per Anlage of the year's schema: its fields and how many of them the body reaches. */
-export async function fieldCounts(year: number): Promise<AnlageCount[]> {
+export function fieldCounts(year: number): Promise<AnlageCount[]> {
+  let counts = counted.get(year);
+  if (!counts) counted.set(year, (counts = countFields(year)));
+  return counts;
+}
+
+async function countFields(year: number): Promise<AnlageCount[]> {
   const written = await writtenFields(year);
   return [...schemaFields(year)].map(([anlage, fields]) => ({
     anlage,

@@ -22,6 +22,10 @@ import { aTicket } from '#test/fakes.ts';
 import { newDataDir } from '#test/support/local-service.ts';
 
 const backlog = 5_000;
+// The finished tickets only feed the retention pass, which each run of half a second gets through a
+// few hundred of: 2,000 still take it through several runs, at two fifths of the writes and deletes
+// that were most of the file's time.
+const finishedBacklog = 2_000;
 const hours = (n: number) => new Date(Date.now() - n * 3_600_000);
 
 async function writeAll(table: 'tickets' | 'storedBodies', items: Record<string, AttributeValue>[]): Promise<void> {
@@ -68,7 +72,7 @@ describe(`a backlog of ${backlog.toLocaleString('en')} tickets`, { timeout: pati
     }
     // Finished two months ago: their submitted data is past its retention of 30 days.
     const old = hours(60 * 24).toISOString();
-    for (let i = 0; i < backlog; i++) {
+    for (let i = 0; i < finishedBacklog; i++) {
       finished.push(aTicket({ ticket: newTicketId(), client_id: 'dev', status: 'delivered', created_at: old, updated_at: old, delivered_at: old }));
     }
     await writeAll('tickets', [...queued, ...finished].map(ticketItem));
@@ -110,7 +114,7 @@ describe(`a backlog of ${backlog.toLocaleString('en')} tickets`, { timeout: pati
 
   it('the sweep gets through a window of thousands in several runs, each within its time, going on where the last stopped', async () => {
     // A few bodies of finished tickets, and bodies noted in the window whose tickets were never made.
-    const sample = finished.filter((_, i) => i % 500 === 0).map((ticket) => ticket.ticket);
+    const sample = finished.filter((_, i) => i % 200 === 0).map((ticket) => ticket.ticket);
     const orphans = [newTicketId(), newTicketId(), newTicketId()];
     for (const ticket of [...sample, ...orphans]) await filingStore().put(ticket, { tax_number: '9198011310010' });
     for (const ticket of orphans) await storedBodyNotes().note(ticket, hours(27));
@@ -123,7 +127,7 @@ describe(`a backlog of ${backlog.toLocaleString('en')} tickets`, { timeout: pati
       expect(runs.length).toBeLessThan(500);
     }
     expect(runs.length).toBeGreaterThan(1);
-    expect(runs.reduce((sum, run) => sum + run.retention, 0)).toBe(backlog);
+    expect(runs.reduce((sum, run) => sum + run.retention, 0)).toBe(finishedBacklog);
     expect(runs.reduce((sum, run) => sum + run.orphans, 0)).toBe(orphans.length);
     for (const ticket of [...sample, ...orphans]) expect(await filingStore().get(ticket)).toBeUndefined();
     // The queued tickets' bodies are kept; each was looked at once, and a further run has nothing left.
