@@ -47,6 +47,7 @@ const every: Record<keyof Certificate, true> = {
   usable: true,
   problems: true,
   locked_until: true,
+  mailbox_checks: true,
 };
 const certificateFields = Object.keys(every);
 

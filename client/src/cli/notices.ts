@@ -93,7 +93,10 @@ const fileLine = (what: string, file: { file_name: string; file_size: number; co
 export async function show(client: Steuerbote, id: string, io: Io): Promise<number> {
   const notice = await client.notices.get(id);
   if (io.json) io.stdout.write(await jsonText(notice, io.json));
-  else io.stdout.write(`${fields(notice)}${fileLine('data', notice.data)}${notice.attachments.map((file) => fileLine(`attachment ${file.n}`, file)).join('')}`);
+  else
+    io.stdout.write(
+      `${fields(notice)}${notice.data ? fileLine('data', notice.data) : `${'data'.padEnd(20)} none: the record carries no data package\n`}${notice.attachments.map((file) => fileLine(`attachment ${file.n}`, file)).join('')}`,
+    );
   return 0;
 }
 
