@@ -106,6 +106,7 @@ const stringCandidates = [
   'MUSTERER62A01Z',
   'crt_AAAAAAAAAAAAAAAAAAAAAA',
   'ntc_AAAAAAAAAAAAAAAAAAAAAA',
+  'att_AAAAAAAAAAAAAAAAAAAAAA',
   'j',
 ];
 const numberCandidates = [2025, 1200.5, 12, 2, 1, 0];
