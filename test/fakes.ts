@@ -9,7 +9,7 @@ import { lambdaContext } from '#local/lambda-context.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
 import { newCertificateId, newestFirst, pinCheckUnderWay, secretsBound, type CertificateRecord, type MailboxSchedule } from '#shared/domain/certificate.ts';
 import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
-import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
+import { isTerminal, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
@@ -22,7 +22,7 @@ import type { NotesPosition, StoredBodyNotes } from '#shared/ports/stored-body-n
 import type { RateCounter } from '#shared/ports/rate-counter.ts';
 import type { Transmission, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import type { FilingStore } from '#shared/ports/filing-store.ts';
-import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import type { ExpectedState, TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 import type { AttemptExpiry, WebhookAttempt, WebhookAttemptStore } from '#shared/ports/webhook-attempts.ts';
 import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 
@@ -49,12 +49,7 @@ export class MemoryTicketStore implements TicketStore {
     this.retold.push(id);
   }
 
-  async transition(
-    id: string,
-    expected: { status: TicketStatus; lease_until?: string },
-    changes: TicketChanges,
-    remove: readonly (keyof Ticket)[] = [],
-  ): Promise<Ticket | undefined> {
+  async transition(id: string, expected: ExpectedState, changes: TicketChanges, remove: readonly (keyof Ticket)[] = []): Promise<Ticket | undefined> {
     const current = this.tickets.get(id);
     if (!current || current.status !== expected.status) return undefined;
     if (expected.lease_until !== undefined && current.lease_until !== expected.lease_until) return undefined;

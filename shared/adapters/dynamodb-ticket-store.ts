@@ -5,7 +5,7 @@ import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
 import { isTerminal, type OwedEvent, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
-import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import type { ExpectedState, TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 import { webhookCondition } from '#shared/adapters/webhook-condition.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -125,12 +125,7 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
     return Item ? fromItem(Item) : undefined;
   }
 
-  async transition(
-    ticket: string,
-    expected: { status: TicketStatus; lease_until?: string },
-    changes: TicketChanges,
-    remove: readonly (keyof Ticket)[] = [],
-  ): Promise<Ticket | undefined> {
+  async transition(ticket: string, expected: ExpectedState, changes: TicketChanges, remove: readonly (keyof Ticket)[] = []): Promise<Ticket | undefined> {
     const names: Record<string, string> = { '#status': 'status' };
     const values: Record<string, unknown> = { ':expected_status': expected.status };
     // The service's changes of status say when they were made (updated_at), which their event is told by.

@@ -4,6 +4,9 @@ import type { ListingPage, ListingQuery } from '#shared/ports/listing-page.ts';
 /** Fields a status change may set; `undefined` removes nothing, use `remove` for that. */
 export type TicketChanges = Partial<Omit<Ticket, 'ticket' | 'client_id' | 'kind' | 'created_at'>>;
 
+/** The state a status change expects the ticket in: its status and, when given, its lease. */
+export type ExpectedState = { status: TicketStatus; lease_until?: string };
+
 export interface TicketStore {
   /** Conditional put: false when the ID is already taken. */
   create(ticket: Ticket): Promise<boolean>;
@@ -13,12 +16,7 @@ export interface TicketStore {
    * workers can never both win. Returns the updated ticket, or undefined when the ticket was not
    * in that state any more.
    */
-  transition(
-    ticket: string,
-    expected: { status: TicketStatus; lease_until?: string },
-    changes: TicketChanges,
-    remove?: readonly (keyof Ticket)[],
-  ): Promise<Ticket | undefined>;
+  transition(ticket: string, expected: ExpectedState, changes: TicketChanges, remove?: readonly (keyof Ticket)[]): Promise<Ticket | undefined>;
   /**
    * Moves a `queued` ticket to `processing` under a lease and counts the attempt, in one conditional
    * write; its wake-up has come, so `next_wake_at` goes. Undefined when the ticket is missing or not

@@ -1,10 +1,9 @@
 // Compiles the ERiC test double (ericapi.c) into a libericapi.so per struct family. ERiC itself
 // cannot be fetched where the tests run; the double has its ABI and nothing else.
 
-import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { compileDouble } from '#test/support/compile-double.ts';
 
 /** One ERiC major per family of struct layouts and signatures (see ericapi.c). */
 export const doubleMajors = [40, 41, 44] as const;
@@ -14,8 +13,7 @@ const source = join(import.meta.dirname, 'ericapi.c');
 
 /**
  * Builds one ERIC_HOME per family under `root` (each with libericapi.so and an empty plugins2
- * directory) and returns them by major. Without a C compiler it fails: the eric tests must never
- * pass by being skipped.
+ * directory) and returns them by major.
  */
 export async function buildEricDoubles(root: string): Promise<Record<DoubleMajor, string>> {
   const homes = {} as Record<DoubleMajor, string>;
@@ -23,14 +21,7 @@ export async function buildEricDoubles(root: string): Promise<Record<DoubleMajor
     doubleMajors.map(async (major) => {
       const home = join(root, `eric-${major}`);
       await mkdir(join(home, 'plugins2'), { recursive: true });
-      const args = ['-shared', '-fPIC', '-O1', '-Wall', '-Wextra', '-Werror', `-DERIC_MAJOR=${major}`, '-o', join(home, 'libericapi.so'), source];
-      try {
-        await promisify(execFile)('cc', args);
-      } catch (error) {
-        const reason =
-          (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no C compiler (`cc`) on this machine' : String((error as { stderr?: string }).stderr ?? error);
-        throw new Error(`The ERiC test double could not be built: ${reason}`, { cause: error });
-      }
+      await compileDouble('ERiC', source, join(home, 'libericapi.so'), [`-DERIC_MAJOR=${major}`]);
       homes[major] = home;
     }),
   );

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resetAll } from '#shared/once.ts';
 import { runtimeFile } from '#shared/runtime-file.ts';
-import { eventually } from '#test/support/local-service.ts';
+import { eventually, type LocalService } from '#test/support/local-service.ts';
 import { ledgerPath } from './authority-ledger.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -45,4 +45,10 @@ export async function startChild(dataDir: string, env: Record<string, string>, i
     resetAll();
   };
   return { child, apiUrl, kill, useStandIns };
+}
+
+/** Ends what a crash test left running: the child, unless the test killed it, and the service it started after it. */
+export async function stopRuntimes(child: ChildRuntime | undefined, service: LocalService | undefined): Promise<void> {
+  await child?.kill();
+  await service?.stop();
 }

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startChild, type ChildRuntime } from '#test/faults/child-runtime.ts';
+import { startChild, stopRuntimes, type ChildRuntime } from '#test/faults/child-runtime.ts';
 import { holdEventsPath } from '#test/faults/hold-events.ts';
 import { eventually, newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
@@ -17,10 +17,8 @@ describe('a runtime killed between a ticket’s write and its event’s', () => 
   let service: LocalService | undefined;
   let child: ChildRuntime | undefined;
   afterEach(async () => {
-    await child?.kill();
-    child = undefined;
-    await service?.stop();
-    service = undefined;
+    await stopRuntimes(child, service);
+    child = service = undefined;
   });
 
   for (const [held, expected] of [

@@ -15,7 +15,7 @@ import { noticeId, stageMailbox, type Notice } from '#shared/domain/notice.ts';
 import { noticeStore } from '#shared/wiring/adapters.ts';
 import { doubleCertificate, doublePin, ericDoubleHome } from '#test/eric-double/double.ts';
 import { datenabholungFolder, type DoubleRecord } from '#test/eric-double/datenabholung.ts';
-import { startChild, type ChildRuntime } from '#test/faults/child-runtime.ts';
+import { startChild, stopRuntimes, type ChildRuntime } from '#test/faults/child-runtime.ts';
 import { ottoDoubleHome, ottoObjects } from '#test/otto-double/double.ts';
 import { eventually, newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
@@ -172,10 +172,8 @@ describe.each([sandbox, eric])('a mailbox check on $name killed', (authority) =>
   let service: LocalService | undefined;
   let child: ChildRuntime | undefined;
   afterEach(async () => {
-    await child?.kill();
-    child = undefined;
-    await service?.stop();
-    service = undefined;
+    await stopRuntimes(child, service);
+    child = service = undefined;
   });
 
   for (const point of authority.points) {
