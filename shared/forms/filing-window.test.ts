@@ -3,13 +3,12 @@ import { periodDays, periodFindings } from '#shared/forms/filing-window.ts';
 
 describe('periodDays', () => {
   it.each([
-    ['01', '2026-01-01', '2026-01-31'],
-    ['02', '2024-02-01', '2024-02-29'],
-    ['12', '2026-12-01', '2026-12-31'],
-    ['41', '2026-01-01', '2026-03-31'],
-    ['44', '2026-10-01', '2026-12-31'],
-  ])('%s runs from %s to %s', (period, first, last) => {
-    const year = Number(first.slice(0, 4));
+    [2026, '01', '2026-01-01', '2026-01-31'],
+    [2024, '02', '2024-02-01', '2024-02-29'],
+    [2026, '12', '2026-12-01', '2026-12-31'],
+    [2026, '41', '2026-01-01', '2026-03-31'],
+    [2026, '44', '2026-10-01', '2026-12-31'],
+  ])('%i, %s runs from %s to %s', (year, period, first, last) => {
     expect(periodDays(year, period)).toEqual({ first, last });
   });
 });

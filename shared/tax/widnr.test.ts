@@ -6,13 +6,15 @@ describe('widnrProblem', () => {
   it('takes the Unterscheidungsmerkmal where the place has it', () => expect(widnrProblem('DE123456788-00001', 'distinguished')).toBeUndefined());
 
   it.each([
-    ['DE123456789', 'plain', 'WIDNR_CHECK_DIGIT'],
-    ['DE123456789-00001', 'distinguished', 'WIDNR_CHECK_DIGIT'],
-    ['DE12345678', 'plain', 'WIDNR_FORMAT'],
-    ['DE123456788-00001', 'plain', 'WIDNR_FORMAT'],
-    ['DE123456788', 'distinguished', 'WIDNR_FORMAT'],
-    ['DE123456788-00000', 'distinguished', 'WIDNR_FORMAT'],
-  ] as const)('refuses %s as %s: %s', (widnr, shape, code) => expect(widnrProblem(widnr, shape)?.code).toBe(code));
+    ['DE123456789', 'plain'],
+    ['DE123456789-00001', 'distinguished'],
+  ] as const)('refuses %s as %s, whose check digit fails', (widnr, shape) => expect(widnrProblem(widnr, shape)?.code).toBe('WIDNR_CHECK_DIGIT'));
+  it.each([
+    ['DE12345678', 'plain'],
+    ['DE123456788-00001', 'plain'],
+    ['DE123456788', 'distinguished'],
+    ['DE123456788-00000', 'distinguished'],
+  ] as const)('refuses %s as %s, not of that shape', (widnr, shape) => expect(widnrProblem(widnr, shape)?.code).toBe('WIDNR_FORMAT'));
 
   it("names ERiC's rule of each shape", () => {
     expect(widnrRule('plain')).toBe('ungueltigeWirtschaftsIdentifikationsnummer');
