@@ -3,7 +3,8 @@
 import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { builtOncePer, optionalOf, text } from '#shared/forms/fields.ts';
-import { code, count, leaf, schemaOf, text as textFormat } from '#shared/forms/est/anlagen/map.ts';
+import { code, count, text as textFormat } from '#shared/forms/est/anlagen/formats.ts';
+import { leaf, schemaOf } from '#shared/forms/est/anlagen/map.ts';
 
 describe('leaf schemas', () => {
   it('are built once for the same arguments, and apart for others', () => {

@@ -4,7 +4,8 @@
 // service's to write.
 import { describe, expect, it } from 'vitest';
 import { mappedAnlagen } from '#shared/forms/est/anlagen/mapped.ts';
-import { pathIn, person, type Fields } from '#shared/forms/est/anlagen/map.ts';
+import { person } from '#shared/forms/est/anlagen/formats.ts';
+import { pathIn, type Fields } from '#shared/forms/est/anlagen/map.ts';
 import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 
 type Json = Record<string, unknown>;

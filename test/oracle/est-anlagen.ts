@@ -7,7 +7,8 @@
 // and short texts: every count and length is reached without documents of megabytes.
 import * as z from 'zod/mini';
 import { mappedAnlagen } from '#shared/forms/est/anlagen/mapped.ts';
-import { pathIn, person, type Anlage, type Fields, type Format, type Group } from '#shared/forms/est/anlagen/map.ts';
+import { person, type Format } from '#shared/forms/est/anlagen/formats.ts';
+import { pathIn, type Anlage, type Fields, type Group } from '#shared/forms/est/anlagen/map.ts';
 import { idnrProblem, mod11x10CheckDigit } from '#shared/tax/idnr.ts';
 import { elsterText } from '#test/oracle/elster-text.ts';
 

@@ -11,23 +11,8 @@ import type { EstReturn } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
 import type { AmountLine } from '#shared/forms/est/read-parts.ts';
-import {
-  code,
-  count,
-  expense,
-  group,
-  idnr,
-  leaf,
-  list,
-  monthYear,
-  perPerson,
-  text,
-  tick,
-  total,
-  yesNo,
-  type Anlage,
-  type Fields,
-} from '#shared/forms/est/anlagen/map.ts';
+import { code, count, expense, idnr, monthYear, text, tick, yesNo } from '#shared/forms/est/anlagen/formats.ts';
+import { group, leaf, list, perPerson, total, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 
 export function extraordinaryBurdens(body: EstReturn): XmlElement | undefined {
   const medical = deductionCents(body, 'medical_costs');

@@ -5,20 +5,8 @@
 // family foundations (§ 15 AStG), negative income of § 2a EStG, and tax-exempt income under the
 // progression clause (§ 32b EStG), private sales (§ 23) and treaty-exempt negative income. The
 // additions of the older block (Hinzur_Best, to 2023) are not carried.
-import {
-  country,
-  from2024,
-  income,
-  leaf,
-  list,
-  nonNegativeCents,
-  nonNegativeIncome,
-  perPersonAnlage,
-  taxNumber,
-  text,
-  tick,
-  total,
-} from '#shared/forms/est/anlagen/map.ts';
+import { country, income, nonNegativeCents, nonNegativeIncome, taxNumber, text, tick } from '#shared/forms/est/anlagen/formats.ts';
+import { from2024, leaf, list, perPersonAnlage, total } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** Negative income of § 2a Abs. 1 EStG from a state: losses not yet set off, this year's, positive income, their sum. */

@@ -5,22 +5,8 @@
 // pension schemes), the children the allowance for children counts (§ 85 EStG, born before 2008 or
 // after 2007, with the parents or another entitled person), and the contracts for which a further
 // deduction is or is not wanted.
-import {
-  digits,
-  group,
-  income,
-  incomeUpTo,
-  leaf,
-  list,
-  matching,
-  nonNegativeIncome,
-  perPerson,
-  tally,
-  text,
-  tick,
-  type Anlage,
-  type Fields,
-} from '#shared/forms/est/anlagen/map.ts';
+import { digits, income, incomeUpTo, matching, nonNegativeIncome, tally, text, tick } from '#shared/forms/est/anlagen/formats.ts';
+import { group, leaf, list, perPerson, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 
 /** A contract as the provider's certificate names it: provider number, certification number, contract number. */
 const contracts = (ids: readonly [string, string, string]) =>

@@ -1,20 +1,8 @@
 // Blocks of fields that several Anlagen of E10 declare alike: whom a tax office determined, with
 // that office and the tax number; a business with its identification number and profit; lines of
 // one kind with the total the schema wants beside them. Callers name every element ID and label.
-import {
-  businessId,
-  expense,
-  from2024,
-  income,
-  leaf,
-  list,
-  taxNumber,
-  text,
-  total,
-  type Fields,
-  type Format,
-  type Path,
-} from '#shared/forms/est/anlagen/map.ts';
+import { businessId, expense, income, taxNumber, text, type Format } from '#shared/forms/est/anlagen/formats.ts';
+import { from2024, leaf, list, total, type Fields, type Path } from '#shared/forms/est/anlagen/map.ts';
 
 /** A partnership, foundation or company by name (`key`) with the tax office that determined it and its tax number. */
 export const namedWithOffice = (ids: readonly [Path, Path, Path], label: string, key = 'name'): Fields => ({

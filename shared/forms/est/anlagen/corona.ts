@@ -4,7 +4,8 @@
 // business income (§ 4 Abs. 1, § 15, § 18 EStG); the form asks for them apart so the tax office
 // can compare them with what the paying authorities report (E10-2022.xsd to E10-2024.xsd: Corona).
 import type { Finding } from '#shared/domain/ticket.ts';
-import { code, income, leaf, list, perPerson, text, tick, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { code, income, text, tick } from '#shared/forms/est/anlagen/formats.ts';
+import { leaf, list, perPerson, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 /** Yes or no as 2022's form takes them (JaNein12); "yes" is the answer every year's form takes (coronaFindings). */
 const noOrYes = code({ no: '2', yes: '1' });

@@ -6,22 +6,8 @@
 // as extraordinary burden instead, the costs recognised in the two years before, and the owners.
 // From 2023 the shares in such costs that partnerships' tax offices determined.
 import type { Finding } from '#shared/domain/ticket.ts';
-import {
-  count,
-  date,
-  from2023,
-  leaf,
-  list,
-  nonNegativeIncome,
-  percent,
-  perPerson,
-  positiveExpense,
-  tally,
-  text,
-  yesNo,
-  type Anlage,
-  type Node,
-} from '#shared/forms/est/anlagen/map.ts';
+import { count, date, nonNegativeIncome, percent, positiveExpense, tally, text, yesNo } from '#shared/forms/est/anlagen/formats.ts';
+import { from2023, leaf, list, perPerson, type Anlage, type Node } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** The costs of one kind of measure, each invoice on its line. */

@@ -6,25 +6,8 @@
 // sums of the costs of § 10e are computed where a body leaves them out and held to their lines
 // where it gives them. 2022's form has the two questions on the location directly after the
 // address, before the owners (E10-2022.xsd: FW/Allg), which `earlier` describes.
-import {
-  area,
-  date,
-  expense,
-  from2023,
-  group,
-  leaf,
-  list,
-  nonNegativeExpense,
-  nonNegativeIncome,
-  percent,
-  reordered,
-  sumOf,
-  tally,
-  text,
-  tick,
-  type Anlage,
-  type Fields,
-} from '#shared/forms/est/anlagen/map.ts';
+import { area, date, expense, nonNegativeExpense, nonNegativeIncome, percent, tally, text, tick } from '#shared/forms/est/anlagen/formats.ts';
+import { from2023, group, leaf, list, reordered, sumOf, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 const ticked = tick('X');

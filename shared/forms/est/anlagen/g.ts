@@ -10,28 +10,8 @@
 // EStG keeps apart (livestock, futures, participations) and the reduction of § 11 AStG (from 2024);
 // the sales of businesses and shares (VAe_G_v_FB) are left to the caller's own XML.
 import type { Finding } from '#shared/domain/ticket.ts';
-import {
-  businessId,
-  count,
-  expense,
-  from2023,
-  from2024,
-  group,
-  income,
-  leaf,
-  list,
-  nonNegativeIncome,
-  perPersonAnlage,
-  positiveIncome,
-  productOf,
-  sumOf,
-  tally,
-  taxNumber,
-  text,
-  tick,
-  total,
-  type Fields,
-} from '#shared/forms/est/anlagen/map.ts';
+import { businessId, count, expense, income, nonNegativeIncome, positiveIncome, tally, taxNumber, text, tick } from '#shared/forms/est/anlagen/formats.ts';
+import { from2023, from2024, group, leaf, list, perPersonAnlage, productOf, sumOf, total, type Fields } from '#shared/forms/est/anlagen/map.ts';
 import { businessLine, namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** Losses of a kind § 15 Abs. 4 EStG keeps apart (`at`): those left out, the gains before them, those set off from other years, and no carry-back. */

@@ -5,19 +5,8 @@
 // assets, income taxed at the progressive rate (the § 10 AStG addition up to 2023), and the German
 // and foreign taxes on it (§ 32d Abs. 5 EStG); the reductions of § 11 AStG up to 2023. The
 // partnership's tax office and tax number have fields of their own from 2023 (E10-2023.xsd).
-import {
-  cents,
-  from2023,
-  from2024,
-  group,
-  income,
-  leaf,
-  list,
-  nonNegativeCents,
-  nonNegativeIncome,
-  perPersonAnlage,
-  until2023,
-} from '#shared/forms/est/anlagen/map.ts';
+import { cents, income, nonNegativeCents, nonNegativeIncome } from '#shared/forms/est/anlagen/formats.ts';
+import { from2023, from2024, group, leaf, list, perPersonAnlage, until2023 } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 export const kapBetAnlage = perPersonAnlage(

@@ -4,20 +4,8 @@
 // old units and the notional sales of unprotected ones (§ 56 InvStG), the interim gains of the old
 // law, and each sale's calculation (ISIN, kind of fund, units, price, costs, advance lump sums).
 // The calculation of each fund's advance lump sum (Erm_VP, from 2024) is not carried.
-import {
-  code,
-  from2024,
-  income,
-  leaf,
-  list,
-  matching,
-  nonNegativeIncome,
-  perPersonAnlage,
-  text,
-  units,
-  type Fields,
-  type Path,
-} from '#shared/forms/est/anlagen/map.ts';
+import { code, income, matching, nonNegativeIncome, text, units } from '#shared/forms/est/anlagen/formats.ts';
+import { from2024, leaf, list, perPersonAnlage, type Fields, type Path } from '#shared/forms/est/anlagen/map.ts';
 
 const fundKinds = code({ equity: '1', mixed: '2', real_estate: '3', foreign_real_estate: '4', other: '5' });
 const isin = matching(/^[A-Z]{2}[A-Z0-9]{9}\d$/, 'an ISIN, such as "DE0008404005"');

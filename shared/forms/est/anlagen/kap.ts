@@ -8,20 +8,8 @@
 // Abs. 2 EStG, the additions of §§ 10, 15 AStG), the reduced rate of § 34 EStG, the restricted
 // credit of § 36a EStG and models of § 15b EStG have lines of their own. Finanzamt and tax number
 // of a partnership or foundation are fields from 2024 (E10-2024.xsd).
-import {
-  cents,
-  from2024,
-  group,
-  income,
-  incomeUpTo,
-  leaf,
-  list,
-  nonNegativeCents,
-  nonNegativeIncome,
-  perPersonAnlage,
-  text,
-  tick,
-} from '#shared/forms/est/anlagen/map.ts';
+import { cents, income, incomeUpTo, nonNegativeCents, nonNegativeIncome, text, tick } from '#shared/forms/est/anlagen/formats.ts';
+import { from2024, group, leaf, list, perPersonAnlage } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** An amount of the bank's statement as corrected (Korr_Betr), under the key of the statement's field, and the reason for the correction. */

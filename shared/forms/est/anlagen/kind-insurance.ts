@@ -3,7 +3,8 @@
 // who is the policyholder (§ 10 Abs. 1 Nr. 3 Satz 2 EStG), refunds and third-party subsidies, the
 // parts that give a right to sick pay, cover beyond the basic one (§ 10 Abs. 1 Nr. 3a EStG), and
 // insurance abroad comparable to the statutory one.
-import { expense, group, leaf, nonNegativeExpense, type Fields } from '#shared/forms/est/anlagen/map.ts';
+import { expense, nonNegativeExpense } from '#shared/forms/est/anlagen/formats.ts';
+import { group, leaf, type Fields } from '#shared/forms/est/anlagen/map.ts';
 
 /** Kind/KV_PV: the child's statutory or private basic cover at home. */
 export const childInsurance: Fields = {

@@ -14,23 +14,17 @@ import {
   date,
   dateSpan,
   expense,
-  group,
   idnr,
   income,
   incomeUpTo,
-  leaf,
-  list,
   monthYear,
   period,
   tally,
   text,
   tick,
-  total,
-  until2022,
-  from2023,
   yesNo,
-  type Anlage,
-} from '#shared/forms/est/anlagen/map.ts';
+} from '#shared/forms/est/anlagen/formats.ts';
+import { group, leaf, list, total, until2022, from2023, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 import { childInsurance, childInsuranceAbroad } from '#shared/forms/est/anlagen/kind-insurance.ts';
 import { degree } from '#shared/forms/est/anlagen/agb.ts';
 

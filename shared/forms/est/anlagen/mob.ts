@@ -1,7 +1,8 @@
 // Anlage Mobilitätsprämie (§§ 101 to 109 EStG): the application, and per person whether it
 // concerns employment or other income, each source with its first place of work (days and
 // distance) or its double household (trips home and distance).
-import { code, count, leaf, list, perPerson, text, tick, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { code, count, text, tick, yesNo } from '#shared/forms/est/anlagen/formats.ts';
+import { leaf, list, perPerson, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const mobAnlage: Anlage = {
   key: 'mobility_premium',

@@ -4,25 +4,8 @@
 // the wage split into its German and foreign parts by working days, the expenses on the exempt
 // wage and compensations for several years. 2022's form ticks the reason, the home abroad and
 // the centre of life; from 2023 (E10-2023.xsd) they are a code and yes or no.
-import {
-  code,
-  count,
-  country,
-  dateSpan,
-  expense,
-  from2023,
-  group,
-  income,
-  leaf,
-  list,
-  perPersonAnlage,
-  sumOf,
-  tally,
-  text,
-  tick,
-  until2022,
-  yesNo,
-} from '#shared/forms/est/anlagen/map.ts';
+import { code, count, country, dateSpan, expense, income, tally, text, tick, yesNo } from '#shared/forms/est/anlagen/formats.ts';
+import { from2023, group, leaf, list, perPersonAnlage, sumOf, until2022 } from '#shared/forms/est/anlagen/map.ts';
 
 /** A name and an address abroad or at home, by the elements of name, street, postcode, town and state. */
 const addressed = (ids: readonly [string, string, string, string, string]) => ({

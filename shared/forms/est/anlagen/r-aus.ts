@@ -3,7 +3,8 @@
 // private annuities (with the person on whose life they depend), benefits of a foreign occupational
 // pension scheme (§ 22 Nr. 5 EStG), the expenses of each kind line by line (totals computed), and
 // income from models of § 15b EStG.
-import { country, date, income, leaf, list, nonNegativeExpense, percent, perPersonAnlage, text } from '#shared/forms/est/anlagen/map.ts';
+import { country, date, income, nonNegativeExpense, percent, text } from '#shared/forms/est/anlagen/formats.ts';
+import { leaf, list, perPersonAnlage } from '#shared/forms/est/anlagen/map.ts';
 import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** Expenses of one kind, each on its line: their kind and amount, and their total. */

@@ -15,21 +15,8 @@ import { personRef } from '#shared/forms/est/schema-parts.ts';
 import { cents, incomeEuros, personTag } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, checkReference, type Context } from '#shared/forms/est/rule-parts.ts';
 import { amountOf, element, elements, field, type AmountLine } from '#shared/forms/est/read-parts.ts';
-import {
-  date,
-  group,
-  income,
-  leaf,
-  list,
-  nonNegativeExpense,
-  percent,
-  personLeaf,
-  positiveIncome,
-  reordered,
-  text,
-  type Anlage,
-  type Fields,
-} from '#shared/forms/est/anlagen/map.ts';
+import { date, income, nonNegativeExpense, percent, positiveIncome, text } from '#shared/forms/est/anlagen/formats.ts';
+import { group, leaf, list, personLeaf, reordered, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 
 export const pensionSchema = z.strictObject({ person: personRef, annual_amount: money, start_year: z.optional(z.number().check(z.int())) });

@@ -3,19 +3,8 @@
 // of the allowance for pensions of § 19 Abs. 2 EStG (its year and months), preceding benefits,
 // shortened annuities, the sums of the home-ownership account dissolved (§ 92a EStG), and the
 // expenses against each kind of benefit, itemised with their sums.
-import {
-  calendarYear,
-  date,
-  income,
-  leaf,
-  list,
-  month,
-  nonNegativeExpense,
-  nonNegativeIncome,
-  perPersonAnlage,
-  positiveIncome,
-  type Fields,
-} from '#shared/forms/est/anlagen/map.ts';
+import { calendarYear, date, income, month, nonNegativeExpense, nonNegativeIncome, positiveIncome } from '#shared/forms/est/anlagen/formats.ts';
+import { leaf, list, perPersonAnlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** Expenses against one kind of benefit (RAV_bAV/Wk/`element`): each line's kind and amount, and their sum. */

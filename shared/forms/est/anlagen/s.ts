@@ -5,24 +5,8 @@
 // allowance, gains without it and losses, which 2024's form names each with its tax office), side
 // activities with their tax-free part and the reduction of § 11 AStG (from 2024). From 2023 a
 // partnership's tax office and tax number have their own fields; 2022 takes them in the description.
-import {
-  code,
-  count,
-  from2023,
-  from2024,
-  group,
-  income,
-  leaf,
-  list,
-  nonNegativeIncome,
-  perPersonAnlage,
-  positiveIncome,
-  taxNumber,
-  text,
-  tick,
-  total,
-  type Fields,
-} from '#shared/forms/est/anlagen/map.ts';
+import { code, count, income, nonNegativeIncome, positiveIncome, taxNumber, text, tick } from '#shared/forms/est/anlagen/formats.ts';
+import { from2023, from2024, group, leaf, list, perPersonAnlage, total, type Fields } from '#shared/forms/est/anlagen/map.ts';
 import { businessLine, namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** A share determined by a partnership's tax office (from 2023 with the office and tax number apart): its name, office, tax number and amount. */

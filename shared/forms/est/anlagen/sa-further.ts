@@ -6,19 +6,8 @@
 // the schema asks for, and from 2024 whether the recipient lives in Germany. The payments to avoid
 // an equalisation (Ausgl_L_Verm_VAusgl) are one recipient until 2023 and lines with a total from 2024.
 import type { Finding } from '#shared/domain/ticket.ts';
-import {
-  count,
-  group,
-  idnr as idnrFormat,
-  leaf,
-  list,
-  nonNegativeExpense,
-  positiveExpense,
-  text,
-  total,
-  yesNo,
-  type Fields,
-} from '#shared/forms/est/anlagen/map.ts';
+import { count, idnr as idnrFormat, nonNegativeExpense, positiveExpense, text, yesNo } from '#shared/forms/est/anlagen/formats.ts';
+import { group, leaf, list, total, type Fields } from '#shared/forms/est/anlagen/map.ts';
 
 /** The recipient of a payment, by the schema's elements for name, IdNr and (from 2024) residence in Germany. */
 const recipient = (name: string, idnr: string, resident: string) => ({ recipient: leaf(name, text(), 'Empfänger'), ...recipientId(idnr, resident) });

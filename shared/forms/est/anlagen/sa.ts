@@ -10,7 +10,8 @@ import type { EstReturn } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
 import type { AmountLine } from '#shared/forms/est/read-parts.ts';
-import { cents, expense, group, leaf, list, perPerson, text, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { cents, expense, text } from '#shared/forms/est/anlagen/formats.ts';
+import { group, leaf, list, perPerson, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 import { furtherExpenses } from '#shared/forms/est/anlagen/sa-further.ts';
 

@@ -13,27 +13,19 @@ import {
   date,
   dates,
   expense,
-  from2023,
-  from2024,
   income,
-  leaf,
-  list,
   month,
   nonNegativeExpense,
   nonNegativeIncome,
-  perPerson,
   positiveExpense,
   positiveIncome,
-  sumOf,
   tally,
   text,
   tick,
-  total,
   yesNo,
-  type Anlage,
-  type Fields,
   type Format,
-} from '#shared/forms/est/anlagen/map.ts';
+} from '#shared/forms/est/anlagen/formats.ts';
+import { from2023, from2024, leaf, list, perPerson, sumOf, total, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** How a property was used until its sale (E0306301 to E0306306): ticked, from when to when, on how many square metres. */

@@ -6,7 +6,8 @@
 // a loss carry-back (§ 10d Abs. 1 Satz 5) with the negative income of § 2b EStG, the spouses'
 // allocation of deductions (§ 26a Abs. 2 EStG) and the deferral for a research allowance
 // (FZulG). The energy price allowance of 2022 (EPP) is not carried.
-import { from2023, leaf, list, nonNegativeIncome, perPerson, positiveIncome, text, tick, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { nonNegativeIncome, positiveIncome, text, tick } from '#shared/forms/est/anlagen/formats.ts';
+import { from2023, leaf, list, perPerson, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** Per person: that the tax office determined something at the end of the year before (`at`), ticked. */

@@ -12,18 +12,15 @@ import {
   expense,
   idnr,
   income,
-  leaf,
-  list,
   matching,
   nonNegativeExpense,
   nonNegativeIncome,
   period,
   text,
   yesNo,
-  type Anlage,
-  type Fields,
   type Format,
-} from '#shared/forms/est/anlagen/map.ts';
+} from '#shared/forms/est/anlagen/formats.ts';
+import { leaf, list, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 
 // A person supported and a payment's lines, the same in both shapes.
 const supportedPerson: Fields = {

@@ -2,7 +2,8 @@
 // each holiday flat or short-term letting with its property tax reference, living space, the days
 // it was used by its owner, let and empty, and the questions on the days of letting usual in the
 // place (the intention to make a profit, § 21 EStG).
-import { count, from2023, leaf, list, tally, text, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { count, tally, text, yesNo } from '#shared/forms/est/anlagen/formats.ts';
+import { from2023, leaf, list, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const vFewoAnlage: Anlage = {
   key: 'holiday_lettings',

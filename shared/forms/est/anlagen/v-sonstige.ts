@@ -5,20 +5,8 @@
 // assets and rights, process and delay interest (from 2024), extraordinary income (§ 24 EStG) and
 // models of § 15b EStG. Where the form has a column per person, `taxpayer` is Person A (or the
 // community) and `spouse` Person B; the totals are computed.
-import {
-  businessId,
-  from2023,
-  from2024,
-  income,
-  leaf,
-  list,
-  nonNegativeIncome,
-  perPerson,
-  text,
-  total,
-  type Anlage,
-  type Fields,
-} from '#shared/forms/est/anlagen/map.ts';
+import { businessId, income, nonNegativeIncome, text } from '#shared/forms/est/anlagen/formats.ts';
+import { from2023, from2024, leaf, list, perPerson, total, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** A share determined by a partnership's tax office: its name, office, tax number and amount. */

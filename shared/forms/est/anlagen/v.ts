@@ -16,25 +16,16 @@ import {
   code,
   date,
   expense,
-  group,
   income,
-  leaf,
-  list,
   nonNegativeExpense,
   nonNegativeIncome,
   positiveExpense,
-  ratioOf,
-  sumOf,
   text,
   tick,
-  total,
-  type Anlage,
-  type Fields,
   type Format,
-  type Group,
-  type Node,
   yesNo,
-} from '#shared/forms/est/anlagen/map.ts';
+} from '#shared/forms/est/anlagen/formats.ts';
+import { group, leaf, list, ratioOf, sumOf, total, type Anlage, type Fields, type Group, type Node } from '#shared/forms/est/anlagen/map.ts';
 
 const percent = decimalOf('a percentage with at most two decimals');
 /** Whole square metres (GanzzahlNichtNeg). */

@@ -3,7 +3,8 @@
 // § 10 Abs. 1 Nr. 3a EStG, itemised by kind. The schema has them once for the return, for Person A,
 // Person B and a civil partner together (A_B_LP), not per person as the rest of VOR (vorsorge.ts),
 // which this part joins.
-import { group, nonNegativeExpense, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
+import { nonNegativeExpense } from '#shared/forms/est/anlagen/formats.ts';
+import { group, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** One kind of insurance: its contracts, each named with its contributions, and their total. */

@@ -5,7 +5,8 @@
 // IdNr, and the further statements per person: no right to tax-free health subsidies, no
 // statutory pension insurance for the work of the year, and a pension from an inactive employment.
 // Health insurance is health data (GDPR Art. 9): never in the protocol.
-import { expenseUpTo, idnr, leaf, list, nonNegativeExpenseUpTo, perPerson, text, tick, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { expenseUpTo, idnr, nonNegativeExpenseUpTo, text, tick, yesNo } from '#shared/forms/est/anlagen/formats.ts';
+import { leaf, list, perPerson, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 const health = { health: true } as const;
 

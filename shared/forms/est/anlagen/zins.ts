@@ -2,7 +2,8 @@
 // the interest carried forward and the EBITDA carried forward. From 2024 the interest lines stand
 // in their own block without the interest of § 4h Abs. 6 EStG, and a business names its business
 // identification number.
-import { businessId, from2024, income, leaf, list, nonNegativeIncome, perPersonAnlage, text, tick } from '#shared/forms/est/anlagen/map.ts';
+import { businessId, income, nonNegativeIncome, text, tick } from '#shared/forms/est/anlagen/formats.ts';
+import { from2024, leaf, list, perPersonAnlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const zinsAnlage = perPersonAnlage(
   { key: 'interest_barrier', element: 'Zins', label: 'Anlage Zinsschranke' },
