@@ -1,4 +1,4 @@
-import { DeleteItemCommand, GetItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, GetItemCommand, ScanCommand, type UpdateItemCommandInput } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
@@ -99,23 +99,21 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
   }
 
   async lock(clientId: string, certificateId: string, until: string, now: string): Promise<boolean> {
-    const locked = await this.updateIf(this.#key(clientId, certificateId), {
+    return this.#updatedIf(clientId, certificateId, {
       UpdateExpression: 'SET locked_until = :until',
       ConditionExpression: 'attribute_exists(certificate_id) AND (attribute_not_exists(locked_until) OR locked_until <= :now)',
       ExpressionAttributeValues: marshall({ ':until': until, ':now': now }),
     });
-    return locked.held;
   }
 
   async reseal(clientId: string, certificateId: string, sealed: Pick<CertificateRecord, 'container' | 'pin'>, was: Sealed): Promise<boolean> {
-    const written = await this.updateIf(this.#key(clientId, certificateId), {
+    return this.#updatedIf(clientId, certificateId, {
       UpdateExpression: `SET container = :container${sealed.pin ? ', pin = :pin' : ''}`,
       // The wrapped data key tells one sealing from any other.
       ConditionExpression: 'container.#key = :was',
       ExpressionAttributeNames: { '#key': 'key' },
       ExpressionAttributeValues: marshall({ ':container': sealed.container, ':was': was.key, ...(sealed.pin && { ':pin': sealed.pin }) }),
     });
-    return written.held;
   }
 
   async *dueForMailboxCheck(now: string): AsyncIterable<DueCertificate> {
@@ -130,7 +128,7 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
   }
 
   async scheduleMailboxChecks(clientId: string, certificateId: string, schedule: MailboxSchedule | undefined, next?: string): Promise<boolean> {
-    const written = await this.updateIf(this.#key(clientId, certificateId), {
+    return this.#updatedIf(clientId, certificateId, {
       ConditionExpression: 'attribute_exists(certificate_id)',
       ...(schedule
         ? {
@@ -139,16 +137,14 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
           }
         : { UpdateExpression: 'REMOVE mailbox_checks, next_check_at, scheduled_checks' }),
     });
-    return written.held;
   }
 
   async moveNextCheck(clientId: string, certificateId: string, due: string, next: string): Promise<boolean> {
-    const moved = await this.updateIf(this.#key(clientId, certificateId), {
+    return this.#updatedIf(clientId, certificateId, {
       UpdateExpression: 'SET next_check_at = :next',
       ConditionExpression: 'next_check_at = :due',
       ExpressionAttributeValues: marshall({ ':due': due, ':next': next }),
     });
-    return moved.held;
   }
 
   // A daily scan of a table that holds a few records per client; the projection leaves the sealed secrets where they are.
@@ -181,6 +177,11 @@ export class DynamoCertificateStore extends DynamoTable implements CertificateSt
       ),
     );
     for await (const item of items) yield unmarshall(item) as CertificateKey;
+  }
+
+  /** A conditional update of one client's certificate: whether its condition held. */
+  async #updatedIf(clientId: string, certificateId: string, update: Omit<UpdateItemCommandInput, 'TableName' | 'Key'>): Promise<boolean> {
+    return (await this.updateIf(this.#key(clientId, certificateId), update)).held;
   }
 
   #key(clientId: string, certificateId: string) {
