@@ -1,7 +1,7 @@
 // `steuerbote list`: the client's tickets, newest first, filtered by the service (GET /v2/tickets).
 import type { Steuerbote } from '../client.ts';
 import type { TicketListQuery, TicketMetadata } from '../types.ts';
-import { inFlagWords } from './flag-words.ts';
+import { inFlagWords, type FlagsOf } from './flag-words.ts';
 import { jsonText } from './json-output.ts';
 import type { Io } from './submit.ts';
 import { table } from './table.ts';
@@ -52,12 +52,19 @@ const every: Record<keyof TicketMetadata, true> = {
 };
 export const ticketFields = Object.keys(every);
 
-/** The first `limit` items, and whether there were more; no page beyond is asked for. */
-export async function upTo<T>(all: AsyncIterable<T>, limit: number): Promise<{ items: T[]; more: boolean }> {
+/**
+ * The first `limit` items, and whether there were more; no page beyond is asked for. The service's
+ * refusal of a parameter is told by the flag in `flags` that filled it.
+ */
+export async function upTo<T>(all: AsyncIterable<T>, limit: number, flags: FlagsOf): Promise<{ items: T[]; more: boolean }> {
   const items: T[] = [];
-  for await (const item of all) {
-    if (items.length === limit) return { items, more: true };
-    items.push(item);
+  try {
+    for await (const item of all) {
+      if (items.length === limit) return { items, more: true };
+      items.push(item);
+    }
+  } catch (error) {
+    throw inFlagWords(error, flags);
   }
   return { items, more: false };
 }
@@ -73,19 +80,13 @@ export async function list(client: Steuerbote, request: ListRequest, io: Io): Pr
     ...(request.until && { created_before: request.until }),
     limit: Math.min(request.limit, pageLimit),
   } as Omit<TicketListQuery, 'cursor'>;
-  let tickets: TicketMetadata[];
-  let more: boolean;
-  try {
-    ({ items: tickets, more } = await upTo(client.allTickets(query), request.limit));
-  } catch (error) {
-    throw inFlagWords(error, {
-      kind: ['--kind', request.kind],
-      status: ['--status', request.status],
-      client_reference: ['--reference', request.reference],
-      created_after: ['--since', request.since],
-      created_before: ['--until', request.until],
-    });
-  }
+  const { items: tickets, more } = await upTo(client.allTickets(query), request.limit, {
+    kind: ['--kind', request.kind],
+    status: ['--status', request.status],
+    client_reference: ['--reference', request.reference],
+    created_after: ['--since', request.since],
+    created_before: ['--until', request.until],
+  });
   if (io.json) io.stdout.write(await jsonText(tickets, io.json, ticketFields));
   else if (tickets.length === 0) io.stdout.write('no tickets match\n');
   else {

@@ -3,7 +3,6 @@
 import type { Steuerbote } from '../client.ts';
 import { FilingNotDelivered, MailboxCheckWaitTimeout, NoticeWaitTimeout } from '../errors.ts';
 import type { MailboxCheck, Notice, NoticeListQuery } from '../types.ts';
-import { inFlagWords } from './flag-words.ts';
 import { jsonText } from './json-output.ts';
 import { pageLimit, upTo } from './list.ts';
 import { saveStream } from './save-stream.ts';
@@ -70,18 +69,13 @@ export async function list(client: Steuerbote, request: NoticeListRequest, io: I
     ...(request.since && { since: request.since }),
     limit: Math.min(request.limit, pageLimit),
   } as Omit<NoticeListQuery, 'cursor'>;
-  let found: { items: Notice[]; more: boolean };
-  try {
-    found = await upTo(client.notices.all(query), request.limit);
-  } catch (error) {
-    throw inFlagWords(error, {
-      certificate_id: ['--certificate', request.certificate],
-      datenart: ['--datenart', request.datenart],
-      year: ['--year', request.year],
-      state: ['--state', request.state],
-      since: ['--since', request.since],
-    });
-  }
+  const found = await upTo(client.notices.all(query), request.limit, {
+    certificate_id: ['--certificate', request.certificate],
+    datenart: ['--datenart', request.datenart],
+    year: ['--year', request.year],
+    state: ['--state', request.state],
+    since: ['--since', request.since],
+  });
   io.stdout.write(!io.json && found.items.length === 0 ? 'no notices match\n' : await printed(found.items, io));
   if (found.more) io.stderr.write(`more notices match than the ${request.limit} shown: raise --limit, or narrow with --since/--year\n`);
   return 0;
