@@ -1,6 +1,5 @@
-import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 import type { Attachment } from '#shared/domain/attachment.ts';
 import type { AttachmentStore } from '#shared/ports/attachment-store.ts';
@@ -24,31 +23,19 @@ export class DynamoAttachmentStore extends DynamoTable implements AttachmentStor
 
   // A single-item conditional write: the one way to use something once that DynamoDB and dynalite share.
   async use(attachmentId: string, clientId: string, ticket: string): Promise<boolean> {
-    const written = await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: toItem({ attachment_id: attachmentId }),
-          UpdateExpression: 'SET used_by = :ticket',
-          ConditionExpression: 'client_id = :client AND expires_at > :now AND (attribute_not_exists(used_by) OR used_by = :ticket)',
-          ExpressionAttributeValues: toItem({ ':ticket': ticket, ':client': clientId, ':now': nowSeconds() }),
-        }),
-      ),
-    );
+    const written = await this.updateIf(toItem({ attachment_id: attachmentId }), {
+      UpdateExpression: 'SET used_by = :ticket',
+      ConditionExpression: 'client_id = :client AND expires_at > :now AND (attribute_not_exists(used_by) OR used_by = :ticket)',
+      ExpressionAttributeValues: toItem({ ':ticket': ticket, ':client': clientId, ':now': nowSeconds() }),
+    });
     return written.held;
   }
 
   async release(attachmentId: string, ticket: string): Promise<void> {
-    await conditionHeld(() =>
-      this.client.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: toItem({ attachment_id: attachmentId }),
-          UpdateExpression: 'REMOVE used_by',
-          ConditionExpression: 'used_by = :ticket',
-          ExpressionAttributeValues: toItem({ ':ticket': ticket }),
-        }),
-      ),
-    );
+    await this.updateIf(toItem({ attachment_id: attachmentId }), {
+      UpdateExpression: 'REMOVE used_by',
+      ConditionExpression: 'used_by = :ticket',
+      ExpressionAttributeValues: toItem({ ':ticket': ticket }),
+    });
   }
 }

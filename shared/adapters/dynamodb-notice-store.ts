@@ -1,6 +1,5 @@
-import { GetItemCommand, PutItemCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { webhookCondition } from '#shared/adapters/webhook-condition.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 import type { Notice } from '#shared/domain/notice.ts';
@@ -33,16 +32,7 @@ export class DynamoNoticeStore extends DynamoTable implements NoticeStore {
   }
 
   async create(notice: Notice): Promise<boolean> {
-    const written = await conditionHeld(() =>
-      this.client.send(
-        new PutItemCommand({
-          TableName: this.table,
-          Item: toItem({ ...notice, ...(notice.state === 'stored' && { unconfirmed: owed }) }),
-          ConditionExpression: 'attribute_not_exists(notice_id)',
-        }),
-      ),
-    );
-    return written.held;
+    return this.putIf(toItem({ ...notice, ...(notice.state === 'stored' && { unconfirmed: owed }) }), 'attribute_not_exists(notice_id)');
   }
 
   async markConfirmed(noticeId: string, at: string): Promise<boolean> {
