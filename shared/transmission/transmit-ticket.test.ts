@@ -9,7 +9,7 @@ import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit
 import type { PinStorage } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
 import { sealedTheOldWay } from '#test/support/sealed-before.ts';
-import { ustvaTransmissionSample } from '#test/support/samples.ts';
+import { ustvaSample, ustvaTransmissionSample } from '#test/support/samples.ts';
 import {
   CountingKeyWrapper,
   MemoryCertificateStore,
@@ -26,14 +26,8 @@ import {
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const leaseUntil = '2026-11-22T10:02:30.000Z';
-const body = {
-  test: true,
-  year: 2026,
-  period: '03',
-  tax_number: '9198011310010',
-  supplier: { name: 'Muster GmbH', street: 'Hauptstr. 1', postal_code: '80331', city: 'München' },
-  kennzahlen: { kz81: 10000, kz83: '1900.00' },
-};
+// The contract's sample UStVA, with the Kennzahlen the tests look for in its XML.
+const body = { ...ustvaSample(), kennzahlen: { kz81: 10000, kz83: '1900.00' } };
 const pdf = new TextEncoder().encode('%PDF-1.7 protocol');
 
 const delivered: TransmitOutcome = {
