@@ -44,13 +44,13 @@ const closing = (error: HttpError) =>
 const authenticates = (name: FunctionName) => Boolean((functions[name] as FunctionSpec).tables?.apiKeys);
 
 /** Node's reasons for refusing a connection's request, as answers. */
-function clientErrorOf(code: string | undefined): HttpError {
+function clientErrorOf(code: string | undefined, timeouts: Timeouts): HttpError {
   if (code === 'HPE_HEADER_OVERFLOW') return refusal(431, 'HEADERS_TOO_LARGE', `The request line and headers exceed ${limits.maxHeaderBytes} bytes`);
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     return refusal(
       408,
       'REQUEST_TIMEOUT',
-      `The request must arrive within ${limits.requestTimeoutSeconds} s, its headers within ${limits.headersTimeoutSeconds} s`,
+      `The request must arrive within ${timeouts.requestTimeoutSeconds} s, its headers within ${timeouts.headersTimeoutSeconds} s`,
     );
   }
   return badRequest('The request is not well-formed HTTP/1.1');
@@ -67,6 +67,8 @@ function logRefusal(requestId: string, error: HttpError, parserCode?: string) {
   });
 }
 
+type Timeouts = Required<Pick<GatewayOptions, 'headersTimeoutSeconds' | 'requestTimeoutSeconds'>>;
+
 export interface Gateway {
   url: string;
   close(): Promise<void>;
@@ -77,6 +79,10 @@ export interface GatewayOptions {
   port: number;
   /** Connections served at once; one beyond is answered 503 at its first request and closed. */
   maxConnections?: number;
+  /** Seconds a request's headers may take to arrive (at most `requestTimeoutSeconds`); then 408. */
+  headersTimeoutSeconds?: number;
+  /** Seconds the whole request may take to arrive; then 408. */
+  requestTimeoutSeconds?: number;
   /**
    * The store the functions find API keys in: given, a request to an authenticated route is refused
    * without a valid key before its body is read. Without it, as for the example receiver, every
@@ -88,6 +94,10 @@ export interface GatewayOptions {
 export async function startGateway(api: ApiSpec, handlerOf: (name: string) => HttpLambda, options: GatewayOptions): Promise<Gateway> {
   const routes = new RouteTable(api.routes);
   const maxConnections = options.maxConnections ?? limits.maxConnections;
+  const timeouts: Timeouts = {
+    headersTimeoutSeconds: options.headersTimeoutSeconds ?? limits.headersTimeoutSeconds,
+    requestTimeoutSeconds: options.requestTimeoutSeconds ?? limits.requestTimeoutSeconds,
+  };
   // The answer each connection is giving, so an error on it is answered through it, not beside it.
   const answering = new WeakMap<Duplex, ServerResponse>();
   // Connections accepted while `maxConnections` others were open: each is answered 503 and closed.
@@ -96,8 +106,8 @@ export async function startGateway(api: ApiSpec, handlerOf: (name: string) => Ht
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
-      headersTimeout: limits.headersTimeoutSeconds * 1000,
-      requestTimeout: limits.requestTimeoutSeconds * 1000,
+      headersTimeout: timeouts.headersTimeoutSeconds * 1000,
+      requestTimeout: timeouts.requestTimeoutSeconds * 1000,
       keepAliveTimeout: limits.keepAliveSeconds * 1000,
       // How often Node looks for expired requests: its default of 30 s would stretch every timeout by as much.
       connectionsCheckingInterval: 1000,
@@ -124,10 +134,10 @@ export async function startGateway(api: ApiSpec, handlerOf: (name: string) => Ht
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     const response = answering.get(socket);
     if (error.code === 'ECONNRESET' || !socket.writable) socket.destroy();
-    else if (response && !response.writableEnded) refuse(response, clientErrorOf(error.code), error.code);
+    else if (response && !response.writableEnded) refuse(response, clientErrorOf(error.code, timeouts), error.code);
     else {
       const requestId = randomUUID();
-      const answer = clientErrorOf(error.code);
+      const answer = clientErrorOf(error.code, timeouts);
       logRefusal(requestId, answer, error.code);
       socket.end(rawAnswer(errorResponse({ requestId, head: false }, answer)));
     }

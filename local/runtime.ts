@@ -34,6 +34,10 @@ export interface LocalRuntimeOptions {
   receiverPort?: number;
   /** Connections the API serves at once (docs/reference/limits.md, "Transport"); the default is `transportLimits.maxConnections`. */
   maxConnections?: number;
+  /** Seconds a request's headers may take to arrive (docs/reference/limits.md, "Transport"); the default is `transportLimits.headersTimeoutSeconds`. */
+  headersTimeoutSeconds?: number;
+  /** Seconds a whole request may take to arrive; the default is `transportLimits.requestTimeoutSeconds`. */
+  requestTimeoutSeconds?: number;
   /** Environment for the functions, on top of the process's own. */
   env?: Record<string, string>;
   /** The development key; otherwise the one kept under the data directory, or a new one. */
@@ -120,6 +124,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       host,
       port: options.apiPort ?? 3000,
       maxConnections: options.maxConnections,
+      headersTimeoutSeconds: options.headersTimeoutSeconds,
+      requestTimeoutSeconds: options.requestTimeoutSeconds,
       keys: apiKeyStore,
     });
     stoppers.push(() => api.close());

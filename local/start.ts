@@ -6,11 +6,18 @@ import { transportLimits } from '../shared/http/transport.ts';
 import { settingNames } from '../shared/setting-names.ts';
 
 try {
+  const requestTimeoutSeconds = wholeNumber(settingNames.apiRequestTimeoutSeconds, transportLimits.requestTimeoutSeconds, { min: 1, max: 3600 });
   const runtime = await startLocalRuntime({
     dataDir: text(settingNames.dataDir, '.data'),
     apiPort: wholeNumber(settingNames.apiPort, 3000, { min: 0, max: 65535 }),
     receiverPort: wholeNumber(settingNames.hookExamplePort, 8080, { min: 0, max: 65535 }),
     maxConnections: wholeNumber(settingNames.apiMaxConnections, transportLimits.maxConnections, { min: 1, max: 10_000 }),
+    // Node refuses a headers timeout longer than the request's.
+    headersTimeoutSeconds: wholeNumber(settingNames.apiHeadersTimeoutSeconds, Math.min(transportLimits.headersTimeoutSeconds, requestTimeoutSeconds), {
+      min: 1,
+      max: requestTimeoutSeconds,
+    }),
+    requestTimeoutSeconds,
   });
   console.log(welcome(runtime.apiUrl, runtime.receiverUrl, runtime.apiKey));
   let stopping = false;

@@ -98,6 +98,10 @@ export const settingNames = {
   apiPort: 'PORT',
   /** Connections the local API serves at once; one beyond gets 503 `UNAVAILABLE` (limits, "Transport"). @default 100 */
   apiMaxConnections: 'API_MAX_CONNECTIONS',
+  /** Seconds the local API waits for a request's headers, at most `API_REQUEST_TIMEOUT_SECONDS`; then 408 `REQUEST_TIMEOUT` (limits, "Transport"). @default 10 */
+  apiHeadersTimeoutSeconds: 'API_HEADERS_TIMEOUT_SECONDS',
+  /** Seconds the local API waits for a whole request (1–3600), e.g. longer for callers on slow links; then 408 `REQUEST_TIMEOUT`. @default 30 */
+  apiRequestTimeoutSeconds: 'API_REQUEST_TIMEOUT_SECONDS',
   /** Local example receiver port. @default 8080 */
   hookExamplePort: 'HOOK_EXAMPLE_PORT',
   /** Local development key; created, kept in `.data/dev-api-key` and printed when absent. @default the one kept in `.data/dev-api-key` */

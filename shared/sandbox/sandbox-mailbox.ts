@@ -52,7 +52,7 @@ const confirmMessages = {
 
 /** The days ELSTER keeps a record before it deletes it (`verfuegbarbis`). */
 const keptDays = 60;
-/** A slow download's pause before its last block: long enough to interrupt it. */
+/** A slow record's first download pauses before its last block: long enough to interrupt it; a download after it, as a check does once restarted, does not. */
 export const slowDownloadMs = 4_000;
 /** How long a held confirmation waits before it is taken, and a slow one's answer after: long enough to interrupt either. */
 export const confirmWaitMs = 10_000;
@@ -138,7 +138,7 @@ export class SandboxMailbox implements TaxMailbox {
     // Imported when a notice is first written, as the protocol is (shared/sandbox/sandbox-tax-authority.ts).
     const content = part === 'pdf' ? await (await import('#shared/sandbox/notice-pdf.ts')).noticePdf(record) : Buffer.from(bescheiddatenXml(record), 'latin1');
     const failOnce = record.behaviour === 'failing_download' && record.downloads === 0;
-    const slow = record.behaviour === 'slow_download';
+    const slow = record.behaviour === 'slow_download' && record.downloads === 0;
     return (async function* () {
       for (let at = 0; at < content.length; at += blockBytes) {
         if (at + blockBytes >= content.length && slow) await sleep(slowDownloadMs);

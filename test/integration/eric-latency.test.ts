@@ -1,6 +1,7 @@
-// ELSTER answers slowly: with the ERiC double taking 3 s per send, a batch of transmit messages is
-// handled one after another, each ticket claimed only as its own send starts, so none lapses
-// unsent and none is wrongly taken for uncertain.
+// ELSTER answers slowly: with the ERiC double taking a second per send, a batch of transmit messages
+// is handled one after another, each ticket claimed only as its own send starts, so none lapses
+// unsent and none is wrongly taken for uncertain. A second is slow enough: a batch claimed at once
+// would show five tickets `processing` together for seconds, across many of the status polls.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doubleCertificate, doubleCounters, doublePin, ericDoubleHome } from '#test/eric-double/double.ts';
@@ -15,7 +16,7 @@ let service: LocalService;
 beforeAll(async () => {
   service = await startService({
     pollerConcurrency: pollers,
-    env: { TAX_AUTHORITY: 'eric', ERIC_HOME: home, ERIC_CERT_PATH: await doubleCertificate(), ERIC_CERT_PIN: doublePin, ERIC_DOUBLE_SEND_MS: '3000' },
+    env: { TAX_AUTHORITY: 'eric', ERIC_HOME: home, ERIC_CERT_PATH: await doubleCertificate(), ERIC_CERT_PIN: doublePin, ERIC_DOUBLE_SEND_MS: '1000' },
   });
 });
 afterAll(() => service?.stop());
@@ -33,7 +34,7 @@ async function transmitAll(bodies: unknown[]) {
   }
 }
 
-describe('transmitting while ELSTER takes 3 s per send', () => {
+describe('transmitting while ELSTER takes 1 s per send', () => {
   it('delivers every ticket of a batch once, claiming each only as its send starts', async () => {
     const sends = counters.sends();
     const { statuses, mostProcessing } = await transmitAll(Array.from({ length: 5 }, () => ustvaSample()));

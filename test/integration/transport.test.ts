@@ -15,7 +15,10 @@ import { serviceOfFile } from '#test/support/local-service.ts';
 import { http11, http11Head, rawRequest } from '#test/support/raw-http.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 
-const service = serviceOfFile();
+// Shorter than the defaults, so the timeouts are waited for in seconds, yet far enough apart that
+// a request cut off by the wrong one shows, with the margins below, on a busy machine.
+const timeouts = { headersTimeoutSeconds: 3, requestTimeoutSeconds: 7 };
+const service = serviceOfFile(timeouts);
 
 const expectError = (reply: { status: number; json: any }, status: number, code: string) => {
   expect(reply.status).toBe(status);
@@ -379,10 +382,10 @@ describe('answers the gateway gives itself, in the envelope', () => {
 
   // These wait for the real timeouts, side by side.
   it.concurrent.each([
-    ['headers', transportLimits.headersTimeoutSeconds, () => ['GET /v2/version HTTP/1.1\r\n', ...Array.from({ length: 30 }, (_, i) => `X-Slow-${i}: 1\r\n`)]],
+    ['headers', timeouts.headersTimeoutSeconds, () => ['GET /v2/version HTTP/1.1\r\n', ...Array.from({ length: 30 }, (_, i) => `X-Slow-${i}: 1\r\n`)]],
     [
       'a body',
-      transportLimits.requestTimeoutSeconds,
+      timeouts.requestTimeoutSeconds,
       () => [`POST /v2/ustva HTTP/1.1\r\nHost: s\r\n${bearerLine()}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n`, ...Array(60).fill('{')],
     ],
   ])(
@@ -390,10 +393,13 @@ describe('answers the gateway gives itself, in the envelope', () => {
     async (_, seconds, parts) => {
       const reply = await rawRequest(api(), parts() as string[], { gapMs: 1000 });
       expectError(reply, 408, 'REQUEST_TIMEOUT');
+      expect(reply.json.message).toBe(
+        `The request must arrive within ${timeouts.requestTimeoutSeconds} s, its headers within ${timeouts.headersTimeoutSeconds} s`,
+      );
       expect(reply.ms).toBeGreaterThanOrEqual(seconds * 1000 - 500);
       expect(reply.ms).toBeLessThan(seconds * 1000 + 3000);
     },
-    transportLimits.requestTimeoutSeconds * 1000 + 10_000,
+    timeouts.requestTimeoutSeconds * 1000 + 10_000,
   );
 
   it.concurrent(

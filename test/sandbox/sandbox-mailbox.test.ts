@@ -1,9 +1,9 @@
 // The sandbox mailbox's answers to confirmations, by test tax number: "try again" once, "not found"
 // always, and the two that hold a check where a crash test kills it: before any record of the call is
-// taken, and after every one is, before the answer.
+// taken, and after every one is, before the answer. And the download that holds it in its middle.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { confirmWaitMs, SandboxMailbox } from '#shared/sandbox/sandbox-mailbox.ts';
+import { confirmWaitMs, SandboxMailbox, slowDownloadMs } from '#shared/sandbox/sandbox-mailbox.ts';
 import type { ConfirmResult } from '#shared/ports/tax-mailbox.ts';
 import { MemorySandboxStore, noticeFiling } from '#test/support/memory-sandbox-mailbox.ts';
 
@@ -69,5 +69,32 @@ describe('the sandbox mailbox confirming', () => {
     expect(await call.rest()).toEqual(['confirmed', 'confirmed']);
     // Confirmed already: the repeated confirmation answers at once.
     expect(outcomes(await sandbox.confirm(address, ids))).toEqual(['not_found', 'not_found']);
+  });
+});
+
+describe('the sandbox mailbox downloading', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Starts reading the record's data package; whether it had ended when the fake clock was moved on by `ms`. */
+  async function endedWithin(sandbox: SandboxMailbox, id: string, ms: number) {
+    let ended = false;
+    const reading = (async () => {
+      for await (const block of await sandbox.download(address, { ref: `${id}.data`, announced_size: 1_000 })) expect(block.length).toBeGreaterThan(0);
+      ended = true;
+    })();
+    await vi.advanceTimersByTimeAsync(ms);
+    const endedThen = ended;
+    await vi.runAllTimersAsync();
+    await reading;
+    return endedThen;
+  }
+
+  it('pauses the first download of a slow record before its last block, and no download after it', async () => {
+    vi.useFakeTimers();
+    const { sandbox, ids } = await mailbox('9198080000104');
+    expect(await endedWithin(sandbox, ids[0]!, slowDownloadMs - 1)).toBe(false);
+    expect(await endedWithin(sandbox, ids[0]!, 0)).toBe(true);
   });
 });
