@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import config from '../../vitest.config.ts';
+import { testFiles as included } from '../../vitest.config.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'steuerbote-no-elster-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const sources = (patterns: string[]) => globSync(patterns, { cwd: root, exclude: (path) => path.includes('node_modules') });
-const testFiles = sources(config.test?.include ?? []);
+const testFiles = sources([...included.integration, ...included.unit]);
 const needingElster = testFiles.filter((file) =>
   /import \{[^}]*\bneedsElster\b[^}]*\} from '#test\/support\/elster\.ts'/.test(readFileSync(join(root, file), 'utf8')),
 );
