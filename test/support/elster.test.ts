@@ -40,8 +40,10 @@ describe("without ELSTER's files", () => {
         ...needingElster,
         '--tags-filter=elster',
         // Every test left runs nothing but its skip: the files may share their imports, each of which
-        // an isolated file would load and transform again (the heavy part of this run).
+        // an isolated file would load and transform again (the heavy part of this run), and so may the
+        // files of one worker, which a second worker would load again beside the suite's own two.
         '--no-isolate',
+        '--maxWorkers=1',
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${report}`,
