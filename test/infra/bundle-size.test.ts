@@ -30,7 +30,14 @@ const options = {
   metafile: true as const,
 } satisfies BuildOptions;
 
-async function bundle(name: FunctionName) {
+// Several tests ask of the same function's bundle: it is built once.
+const bundles = new Map<FunctionName, ReturnType<typeof buildBundle>>();
+function bundle(name: FunctionName) {
+  if (!bundles.has(name)) bundles.set(name, buildBundle(name));
+  return bundles.get(name)!;
+}
+
+async function buildBundle(name: FunctionName) {
   const spec = functions[name];
   const result = await build({ ...options, alias: bundleAliases(spec), entryPoints: [path.join(repoRoot, spec.entry)], outfile: 'index.mjs' });
   // `inputs`: every file read; `carried`: those with code left in the bundle once unused code is dropped.

@@ -4,15 +4,15 @@
 // (docs/operations/deploying.md, "Template checks"). The template tests beside this file check the rules of the stack.
 
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeStageApps } from '#test/infra/stage-app.ts';
-import { synth, type Stage } from '#test/infra/stage-template.ts';
+import { synth } from '#test/infra/stage-template.ts';
 
 afterAll(removeStageApps);
 
@@ -24,22 +24,6 @@ const installed = (() => {
     return false;
   }
 })();
-
-/** cfn-lint's findings of level error (`E…`) in each of a stage's templates; warnings and notes are left to a person. */
-async function lintErrors(stage: Stage): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'steuerbote-cfn-'));
-  const beside = stage.app.node.children.filter((child): child is Stack => Stack.isStack(child) && child !== stage.stack);
-  const templates = [...stage.stacks, ...beside.map((stack) => ({ stack, template: Template.fromStack(stack).toJSON() }))];
-  const files = templates.map(({ stack, template }) => {
-    const file = path.join(dir, `${stack.node.id}.json`);
-    writeFileSync(file, JSON.stringify(template));
-    return file;
-  });
-  const { stdout } = await promisify(execFile)('cfn-lint', ['--format', 'parseable', ...files]).catch((error: { stdout?: string }) => ({
-    stdout: error.stdout ?? '',
-  }));
-  return stdout.split('\n').filter((line) => /:E\d{4}:/.test(line));
-}
 
 /** A test stage, and production stages that together turn on every construct a stage may hold. */
 const stages: [string, Record<string, string>][] = [
@@ -77,14 +61,51 @@ const stages: [string, Record<string, string>][] = [
   ],
 ];
 
-// A synth and a cfn-lint run each: half a minute alone, far more on two cores shared with other work
-// (over 300 s at a load average of 30).
-describe('the templates', { timeout: 900_000 }, () => {
+// Each stage is synthesized first, and one cfn-lint run lints every stage's templates: its cost is
+// the templates' (about 0.5 s each), and a run of its own per stage only adds a start. Half a minute
+// and more alone, far more on two cores shared with other work (over 300 s at a load average of 30).
+const synthesized = new Map<string, { files: string[] } | { error: unknown }>();
+const lintErrors = new Map<string, string[]>();
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'steuerbote-cfn-'));
+  for (const [index, [name, context]] of stages.entries()) {
+    try {
+      // The synth fails on any error CDK's validation finds, naming it. The other template tests skip
+      // it (test/infra/stage-app.ts); the stages with every option are validated in stack-room.test.ts.
+      const stage = synth(context, { bundle: false, validate: true });
+      const beside = stage.app.node.children.filter((child): child is Stack => Stack.isStack(child) && child !== stage.stack);
+      const templates = [...stage.stacks, ...beside.map((stack) => ({ stack, template: Template.fromStack(stack).toJSON() }))];
+      mkdirSync(path.join(dir, String(index)));
+      const files = templates.map(({ stack, template }) => {
+        const file = path.join(dir, String(index), `${stack.node.id}.json`);
+        writeFileSync(file, JSON.stringify(template));
+        return file;
+      });
+      synthesized.set(name, { files });
+    } catch (error) {
+      synthesized.set(name, { error });
+    }
+  }
+  if (!installed) return;
+  const files = [...synthesized.values()].flatMap((each) => ('files' in each ? each.files : []));
+  const { stdout } = await promisify(execFile)('cfn-lint', ['--format', 'parseable', ...files], { maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
+  );
+  // cfn-lint's findings of level error (`E…`), each under the stage whose template it is in; warnings and notes are left to a person.
+  const errors = stdout.split('\n').filter((line) => /:E\d{4}:/.test(line));
+  for (const [index, [name]] of stages.entries())
+    lintErrors.set(
+      name,
+      errors.filter((line) => line.startsWith(path.join(dir, String(index), path.sep))),
+    );
+}, 900_000);
+
+describe('the templates', () => {
   const linter = installed ? 'and cfn-lint' : 'and cfn-lint where installed (not here)';
-  it.each(stages)(`of the %s stage pass CDK's template validation ${linter}`, async (_, context) => {
-    // The synth fails on any error CDK's validation finds, naming it. The other template tests skip
-    // it (test/infra/stage-app.ts); the stages with every option are validated in stack-room.test.ts.
-    const stage = synth(context, { bundle: false, validate: true });
-    if (installed) expect(await lintErrors(stage)).toEqual([]);
+  it.each(stages)(`of the %s stage pass CDK's template validation ${linter}`, (name) => {
+    const stage = synthesized.get(name)!;
+    if ('error' in stage) throw stage.error;
+    if (installed) expect(lintErrors.get(name)).toEqual([]);
   });
 });

@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import config from '../../vitest.config.ts';
+import { testFiles as included } from '../../vitest.config.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'steuerbote-no-elster-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const sources = (patterns: string[]) => globSync(patterns, { cwd: root, exclude: (path) => path.includes('node_modules') });
-const testFiles = sources(config.test?.include ?? []);
+const testFiles = sources([...included.integration, ...included.unit]);
 const needingElster = testFiles.filter((file) =>
   /import \{[^}]*\bneedsElster\b[^}]*\} from '#test\/support\/elster\.ts'/.test(readFileSync(join(root, file), 'utf8')),
 );
@@ -40,8 +40,10 @@ describe("without ELSTER's files", () => {
         ...needingElster,
         '--tags-filter=elster',
         // Every test left runs nothing but its skip: the files may share their imports, each of which
-        // an isolated file would load and transform again (the heavy part of this run).
+        // an isolated file would load and transform again (the heavy part of this run), and so may the
+        // files of one worker, which a second worker would load again beside the suite's own two.
         '--no-isolate',
+        '--maxWorkers=1',
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${report}`,
