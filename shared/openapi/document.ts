@@ -86,6 +86,8 @@ const bodyErrors = {
 };
 /** Why a key header is refused, in the description of an operation's own 400. */
 const headerTwice = `${codeList(singleValuedHeaders)} sent twice or holding a comma (\`BAD_REQUEST\`)`;
+/** The 400 of an operation whose body is JSON and whose headers carry nothing of their own to refuse. */
+const malformedBody = failure(`The body is not UTF-8 JSON or repeats a key (\`MALFORMED_JSON\`), or ${headerTwice}`, ['MALFORMED_JSON', 'BAD_REQUEST']);
 const readErrors = {
   400: responseRef('BadHeader'),
   401: responseRef('Unauthorized'),
@@ -395,7 +397,7 @@ const setMailboxSchedule: Json = {
   responses: {
     ...certificateErrors,
     200: ok('The certificate, with its schedule', schemaRef('Certificate')),
-    400: failure(`The body is not UTF-8 JSON or repeats a key (\`MALFORMED_JSON\`), or ${headerTwice}`, ['MALFORMED_JSON', 'BAD_REQUEST']),
+    400: malformedBody,
     ...bodyErrors,
     422: failure(
       `A field is wrong (\`INVALID_VALUE\`, \`UNKNOWN_FIELD\`; \`every_hours\` a whole number from ${everyHoursRange.min} to ${everyHoursRange.max}), or the certificate's PIN is not stored (\`PIN_NOT_STORED\`)`,
@@ -426,7 +428,7 @@ const createMailboxCheck: Json = {
   },
   responses: {
     202: ok('Accepted: the check runs on its queue', schemaRef('MailboxCheck')),
-    400: failure(`The body is not UTF-8 JSON or repeats a key (\`MALFORMED_JSON\`), or ${headerTwice}`, ['MALFORMED_JSON', 'BAD_REQUEST']),
+    400: malformedBody,
     401: responseRef('Unauthorized'),
     ...bodyErrors,
     422: failure(
@@ -464,7 +466,7 @@ const createAttachment: Json = {
   },
   responses: {
     201: ok('Noted: upload the bytes to `upload.url` with `upload.headers`', schemaRef('Attachment')),
-    400: failure(`The body is not UTF-8 JSON or repeats a key (\`MALFORMED_JSON\`), or ${headerTwice}`, ['MALFORMED_JSON', 'BAD_REQUEST']),
+    400: malformedBody,
     401: responseRef('Unauthorized'),
     ...bodyErrors,
     422: failure(
